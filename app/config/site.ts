@@ -1,0 +1,143 @@
+/**
+ * The company's identity and links: the one typed, validated site configuration (DECISIONS 17).
+ * Defaults are fictional. A deployment overrides them with a JSON file named by SITE_CONFIG
+ * and with CONTACT_PHONE; a bad value stops the start with a message naming the field.
+ * Shared by server and browser: nothing secret belongs here.
+ */
+import { z } from "zod";
+
+const httpsUrl = z.url({ protocol: /^https?$/, error: "debe ser una URL http(s) completa" });
+const phone = z
+  .string()
+  .regex(/^\+?[0-9 ()-]{7,20}$/, "debe ser un número de teléfono (dígitos, espacios, + o guiones)");
+const email = z.email({ error: "debe ser una dirección de correo válida" });
+const videoId = z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, "debe ser un identificador de video válido");
+
+const socialNetwork = z.object({
+  name: z.string().min(2),
+  url: httpsUrl,
+  icon: z.enum(["facebook", "instagram", "linkedin", "x", "youtube", "tiktok"]),
+});
+
+const video = z.object({ id: videoId, title: z.string().min(3) });
+
+export const siteConfigSchema = z.object({
+  company: z.object({
+    name: z.string().min(2),
+    legalName: z.string().min(2),
+    nit: z.string().regex(/^[0-9.]{5,15}-[0-9]$/, "debe tener la forma 900.123.456-7"),
+    description: z.string().min(20),
+    tagline: z.string().min(5),
+    address: z.string().min(5),
+    city: z.string().min(2),
+  }),
+  contact: z.object({
+    phone,
+    whatsapp: phone,
+    email,
+    privacyEmail: email,
+  }),
+  links: z.object({
+    employeePortal: httpsUrl,
+    userCompanyPortal: httpsUrl,
+    jobBoard: httpsUrl,
+    contributionsCertificate: httpsUrl,
+  }),
+  /** Three networks on Home, four on the presentation screen (SPEC §2). */
+  social: z.object({
+    home: z.array(socialNetwork).length(3),
+    presentation: z.array(socialNetwork).length(4),
+  }),
+  videos: z.object({
+    sagrilaft: video,
+    ptee: video,
+    unClick: z.array(video).length(3),
+  }),
+  /** Public origin for canonical URLs, sitemap and documents. */
+  origin: httpsUrl,
+});
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+export const defaultSiteConfig: SiteConfig = {
+  company: {
+    name: "Puente Laboral",
+    legalName: "Puente Laboral Servicios Temporales S.A.S.",
+    nit: "900.000.000-0",
+    description:
+      "Somos una empresa de servicios temporales que selecciona y contrata el personal idóneo para cada necesidad. Somos el puente entre los colombianos que buscan un trabajo digno y las empresas que necesitan trabajadores calificados.",
+    tagline: "El puente entre el talento y el trabajo digno",
+    address: "Calle 00 # 00-00, oficina 000",
+    city: "Bogotá D.C.",
+  },
+  contact: {
+    phone: "+57 601 000 0000",
+    whatsapp: "+57 300 000 0000",
+    email: "contacto@example.com",
+    privacyEmail: "datospersonales@example.com",
+  },
+  links: {
+    employeePortal: "https://portal-empleados.example.com/",
+    userCompanyPortal: "https://portal-empresas.example.com/",
+    jobBoard: "https://empleos.example.com/ofertas",
+    contributionsCertificate: "https://certificados.example.com/aportes",
+  },
+  social: {
+    home: [
+      { name: "Facebook", url: "https://www.facebook.com/example", icon: "facebook" },
+      { name: "Instagram", url: "https://www.instagram.com/example", icon: "instagram" },
+      { name: "LinkedIn", url: "https://www.linkedin.com/company/example", icon: "linkedin" },
+    ],
+    presentation: [
+      { name: "Facebook", url: "https://www.facebook.com/example", icon: "facebook" },
+      { name: "Instagram", url: "https://www.instagram.com/example", icon: "instagram" },
+      { name: "LinkedIn", url: "https://www.linkedin.com/company/example", icon: "linkedin" },
+      { name: "YouTube", url: "https://www.youtube.com/@example", icon: "youtube" },
+    ],
+  },
+  videos: {
+    sagrilaft: { id: "M7lc1UVf-VE", title: "SAGRILAFT: autocontrol y gestión del riesgo de lavado de activos" },
+    ptee: { id: "aqz-KE-bpKQ", title: "PTEE: programa de transparencia y ética empresarial" },
+    unClick: [
+      { id: "ScMzIvxBSi4", title: "Cómo consultar tu desprendible de nómina" },
+      { id: "jNQXAC9IVRw", title: "Cómo descargar tu certificado laboral" },
+      { id: "LXb3EKWsInQ", title: "Cómo actualizar tus datos personales" },
+    ],
+  },
+  origin: "https://www.example.com",
+};
+
+export class SiteConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Configuración del sitio inválida:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "SiteConfigError";
+  }
+}
+
+type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+
+function merge<T>(base: T, override: DeepPartial<T> | undefined): T {
+  if (override === undefined) return base;
+  if (Array.isArray(base) || typeof base !== "object" || base === null) return override as T;
+  if (typeof override !== "object" || override === null || Array.isArray(override)) return override as T;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(override)) {
+    out[key] = merge((base as Record<string, unknown>)[key], value as never);
+  }
+  return out as T;
+}
+
+/** Validates defaults + overrides; throws SiteConfigError naming every bad field. */
+export function parseSiteConfig(overrides: unknown = {}, env: { CONTACT_PHONE?: string } = {}): SiteConfig {
+  const merged = merge(defaultSiteConfig, overrides as DeepPartial<SiteConfig>);
+  const withEnv = env.CONTACT_PHONE
+    ? { ...merged, contact: { ...merged.contact, phone: env.CONTACT_PHONE } }
+    : merged;
+  const result = siteConfigSchema.safeParse(withEnv);
+  if (!result.success) {
+    throw new SiteConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(raíz)"}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,77 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
+import type { Route } from "./+types/root";
+import { getSiteConfig } from "~/config/site.server";
+import { NotFound } from "~/components/not-found";
+import "~/styles/app.css";
+
+export interface RouteHandle {
+  /** The page is interactive: React hydrates it. Content pages leave this unset and ship no React. */
+  hydrate?: boolean;
+  /** Small progressive-enhancement scripts (under /public/js) that the page needs. */
+  scripts?: string[];
+}
+
+export async function loader() {
+  return { site: getSiteConfig() };
+}
+
+export function links(): Route.LinkDescriptors {
+  return [
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+    { rel: "manifest", href: "/manifest.webmanifest" },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
+  const hydrate = handles.some((h) => h.hydrate);
+  const scripts = [...new Set(handles.flatMap((h) => h.scripts ?? []))];
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#0B4F6C" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <p id="offline-notice" className="offline-notice" role="status" hidden>
+          Sin conexión: está viendo la copia guardada de esta página.
+        </p>
+        <script src="/js/site.js" type="module" {...(import.meta.env.DEV ? { "data-debug": "" } : {})} />
+        {scripts.map((src) => (
+          <script key={src} src={src} type="module" />
+        ))}
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="page error-page">
+      <h1>Ocurrió un error</h1>
+      <p>No pudimos mostrar esta página. Inténtelo de nuevo en unos minutos.</p>
+      <p>
+        <a href="/">Volver al inicio</a>
+      </p>
+      {detail ? <pre>{detail}</pre> : null}
+    </main>
+  );
+}

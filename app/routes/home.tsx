@@ -1,0 +1,79 @@
+import { Logo } from "~/components/logo";
+import { SocialLinks } from "~/components/social-icon";
+import { pages } from "~/config/pages";
+import { pageMeta } from "~/lib/meta";
+import { siteFromMatches, useSite } from "~/lib/site-data";
+import type { Route } from "./+types/home";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(pages.home, siteFromMatches(matches));
+}
+
+const NEW_TAB_HINT = "nueva-pestana";
+
+/** A link that opens in a new tab; its description (not its name) says so, keeping the exact label. */
+function NewTabLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_HINT} className={className}>
+      {children}
+    </a>
+  );
+}
+
+export default function Home() {
+  const site = useSite();
+  const menu = [
+    { label: "QUIERE SER NUESTRO CLIENTE", href: pages.cliente.path },
+    { label: "TRABAJADOR EN MISIÓN", href: site.links.employeePortal },
+    { label: "EMPRESA USUARIA", href: site.links.userCompanyPortal },
+    { label: "BUSCA TRABAJO", href: site.links.jobBoard },
+  ];
+  const footer = [
+    { label: "CERTIFICADO DE APORTES A SEGURIDAD SOCIAL", href: site.links.contributionsCertificate },
+    { label: "INCIDENTE O ACCIDENTE DE TRABAJO", href: pages.incidente.path },
+    { label: "CONTACTENOS", href: pages.contacto.path },
+    { label: "NOSOTROS", href: pages.nosotros.path },
+  ];
+  return (
+    <div className="home">
+      <div className="home-bg" aria-hidden="true" data-testid="home-background" />
+      <header className="home-header">
+        <h1>
+          <Logo name={site.company.name} size={72} className="logo-large" />
+        </h1>
+        <p className="home-tagline">{site.company.tagline}</p>
+      </header>
+      <main className="home-main">
+        <nav aria-label="Menú principal">
+          <ul className="home-menu">
+            {menu.map((item) => (
+              <li key={item.label}>
+                <NewTabLink href={item.href} className="home-menu-link">
+                  {item.label}
+                </NewTabLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </main>
+      <footer className="home-footer">
+        <nav aria-label="Enlaces de interés">
+          <ul className="home-footer-links">
+            {footer.map((item) => (
+              <li key={item.label}>
+                <NewTabLink href={item.href}>{item.label}</NewTabLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SocialLinks networks={site.social.home} className="home-social" />
+        <p className="home-legal">
+          {site.company.legalName} · NIT {site.company.nit} · <a href="/privacidad">Datos personales</a>
+        </p>
+        <span id={NEW_TAB_HINT} hidden>
+          Se abre en una pestaña nueva
+        </span>
+      </footer>
+    </div>
+  );
+}

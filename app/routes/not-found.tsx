@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { NotFound } from "~/components/not-found";
+import { siteFromMatches } from "~/lib/site-data";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+// A post to an unknown path is also a 404, not a 405.
+export function action() {
+  return data(null, { status: 404 });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const name = siteFromMatches(matches)?.company.name ?? "";
+  return [{ title: `Página no encontrada | ${name}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,31 @@
+import { useLoaderData } from "react-router";
+import type { RouteHandle } from "~/root";
+import { DocumentView } from "~/components/document-view";
+import { SiteFrame } from "~/components/site-frame";
+import { getSiteConfig } from "~/config/site.server";
+import { pages } from "~/config/pages";
+import { loadDocument } from "~/lib/markdown.server";
+import { pageMeta } from "~/lib/meta";
+import { siteFromMatches } from "~/lib/site-data";
+import type { Route } from "./+types/privacidad";
+
+export const handle: RouteHandle = { scripts: ["/js/document-tools.js"] };
+
+export function loader() {
+  return { doc: loadDocument("privacidad", getSiteConfig()) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(pages.privacidad, siteFromMatches(matches));
+}
+
+export default function Privacidad() {
+  const { doc } = useLoaderData<typeof loader>();
+  return (
+    <SiteFrame>
+      <main className="page page-document">
+        <DocumentView doc={doc} />
+      </main>
+    </SiteFrame>
+  );
+}

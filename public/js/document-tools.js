@@ -1,0 +1,96 @@
+// Documents: copy an anchor's link, search within the text (works offline, highlights without
+// touching the text), and a print button. The page is complete without this script.
+const body = document.querySelector("[data-document-body]");
+
+document.addEventListener("click", async (event) => {
+  const anchor = event.target instanceof Element ? event.target.closest("a[data-copy-link]") : null;
+  if (!anchor || !navigator.clipboard) return;
+  const url = new URL(anchor.getAttribute("href"), location.href).href;
+  try {
+    await navigator.clipboard.writeText(url);
+    anchor.setAttribute("data-copied", "");
+    setTimeout(() => anchor.removeAttribute("data-copied"), 2000);
+  } catch {
+    // Clipboard refused: the link still navigates to the anchor, so the address bar has it.
+  }
+});
+
+const printButton = document.querySelector("[data-print]");
+if (printButton) {
+  printButton.hidden = false;
+  printButton.addEventListener("click", () => print());
+}
+
+const search = document.querySelector("[data-document-search]");
+if (search && body) {
+  const input = search.querySelector("input");
+  const status = search.querySelector("[data-search-status]");
+  const supportsHighlights = typeof CSS !== "undefined" && "highlights" in CSS && typeof Highlight !== "undefined";
+  let ranges = [];
+  let current = -1;
+  search.hidden = false;
+
+  const normalize = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+  function find(term) {
+    const found = [];
+    const needle = normalize(term.trim());
+    if (needle.length < 2) return found;
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest(".heading-anchor")) continue;
+      // NFD keeps one combining mark per accented letter; map positions back to the original text.
+      const original = node.data;
+      let folded = "";
+      const map = [];
+      for (let i = 0; i < original.length; i++) {
+        const piece = normalize(original[i]);
+        for (let k = 0; k < piece.length; k++) map.push(i);
+        folded += piece;
+      }
+      let at = folded.indexOf(needle);
+      while (at !== -1) {
+        const range = new Range();
+        range.setStart(node, map[at]);
+        range.setEnd(node, map[at + needle.length - 1] + 1);
+        found.push(range);
+        at = folded.indexOf(needle, at + needle.length);
+      }
+    }
+    return found;
+  }
+
+  function paint() {
+    if (!supportsHighlights) return;
+    CSS.highlights.set("document-search", new Highlight(...ranges));
+    if (current >= 0) CSS.highlights.set("document-search-current", new Highlight(ranges[current]));
+    else CSS.highlights.delete("document-search-current");
+  }
+
+  function go(index) {
+    if (ranges.length === 0) return;
+    current = (index + ranges.length) % ranges.length;
+    paint();
+    const rect = ranges[current].getBoundingClientRect();
+    scrollBy({ top: rect.top - innerHeight / 3, behavior: "smooth" });
+    status.textContent = `Coincidencia ${current + 1} de ${ranges.length}`;
+  }
+
+  function run() {
+    ranges = find(input.value);
+    current = -1;
+    paint();
+    if (input.value.trim().length < 2) status.textContent = "";
+    else if (ranges.length === 0) status.textContent = "No hay coincidencias.";
+    else go(0);
+  }
+
+  let timer;
+  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 200); });
+  search.querySelector("form").addEventListener("submit", (event) => { event.preventDefault(); go(current + 1); });
+  search.querySelector("[data-search-next]").addEventListener("click", () => go(current + 1));
+  search.querySelector("[data-search-prev]").addEventListener("click", () => go(current - 1));
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); go(event.shiftKey ? current - 1 : current + 1); }
+  });
+}

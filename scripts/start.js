@@ -1,0 +1,32 @@
+// `npm start`: builds when there is no current build (DECISIONS 20), then starts the production server.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { sourcesStamp } from "./sources-stamp.js";
+
+function buildIsCurrent() {
+  if (!existsSync("build/server/index.js") || !existsSync("build/build-info.json")) return false;
+  try {
+    return JSON.parse(readFileSync("build/build-info.json", "utf8")).stamp === sourcesStamp();
+  } catch {
+    return false;
+  }
+}
+
+if (!buildIsCurrent()) {
+  console.log(JSON.stringify({ level: "info", event: "build", message: "Construyendo el sitio (no hay una construcción actual)…" }));
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= "production";
+await import("../server.js").then(async ({ createServer }) => {
+  const { app, notices } = await createServer();
+  const port = Number(process.env.PORT ?? 3000);
+  const server = app.listen(port, () => {
+    for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));
+    console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}` }));
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+});

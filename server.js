@@ -1,0 +1,80 @@
+// Production server: static files (fingerprinted assets immutable, HTML revalidated), compression,
+// headers, then the React Router app. Started by scripts/start.js (`npm start`).
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.join(root, "build", "client");
+
+export async function createServer() {
+  const serverBuild = await import(path.join(root, "build", "server", "index.js"));
+  const { notices } = await serverBuild.startServices();
+  const prerendered = findPrerenderedPages(clientDir);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", Number(process.env.TRUST_PROXY_HOPS ?? 0));
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
+  app.use((req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
+      const query = req.url.slice(req.path.length);
+      return res.redirect(301, req.path.replace(/\/+$/, "") + query);
+    }
+    next();
+  });
+
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: false }),
+  );
+
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = prerendered.get(req.path);
+    if (!file) return next();
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(file);
+  });
+
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      redirect: false,
+      setHeaders(res) {
+        res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
+  );
+
+  app.use(serverBuild.app);
+  return { app, notices };
+}
+
+/** Maps each prerendered path (/nosotros/misionVision) to its index.html. */
+function findPrerenderedPages(dir) {
+  const pages = new Map();
+  const walk = (current, urlPath) => {
+    for (const entry of readdirSync(current)) {
+      const full = path.join(current, entry);
+      if (entry === "assets") continue;
+      if (statSync(full).isDirectory()) walk(full, `${urlPath}/${entry}`);
+      else if (entry === "index.html") pages.set(urlPath || "/", full);
+    }
+  };
+  if (existsSync(dir)) walk(dir, "");
+  return pages;
+}

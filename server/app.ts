@@ -1,0 +1,20 @@
+/**
+ * The server bundle's entry (built by Vite): the React Router request handler as an Express app,
+ * plus the React Router server build itself, re-exported so prerendering can import this bundle.
+ */
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { getSiteConfig } from "~/config/site.server";
+
+export * from "virtual:react-router/server-build";
+
+export const app = express();
+app.use(createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }));
+
+/** Validates configuration and starts background work; called by server.js before listening. */
+export async function startServices(): Promise<{ notices: string[] }> {
+  getSiteConfig();
+  return { notices: [] };
+}

@@ -1,0 +1,11 @@
+import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // The server build's entry is our Express app, which also re-exports the React Router build.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  build: { assetsInlineLimit: 0 },
+  plugins: [reactRouter()],
+});
