@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
+import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +28,25 @@ export async function createServer() {
     }),
   );
   app.use(compression());
+
+  // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.
+  const formLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: serverBuild.getEnv().FORM_RATE_LIMIT,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler(req, res) {
+      const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
+      res.setHeader("Retry-After", String(retryAfter));
+      res.setHeader("Cache-Control", "no-store");
+      const form = req.path.endsWith("cliente") ? "cliente" : "contacto";
+      if (req.is("application/x-www-form-urlencoded")) return res.redirect(303, `/${form}/no-enviado?motivo=limite_de_envios`);
+      res.status(429).json({
+        error: { code: "limite_de_envios", message: "Recibimos demasiados envíos desde su conexión. Espere un minuto e inténtelo de nuevo." },
+      });
+    },
+  });
+  app.post(["/php/contacto", "/php/cliente"], formLimiter);
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
   app.use((req, res, next) => {
@@ -61,7 +81,7 @@ export async function createServer() {
   );
 
   app.use(serverBuild.app);
-  return { app, notices };
+  return { app, notices, stopServices: serverBuild.stopServices };
 }
 
 /** Maps each prerendered path (/nosotros/misionVision) to its index.html. */

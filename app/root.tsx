@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { getSiteConfig } from "~/config/site.server";
+import favicon from "~/assets/favicon.svg";
 import { NotFound } from "~/components/not-found";
 import "~/styles/app.css";
 
@@ -17,8 +18,7 @@ export async function loader() {
 
 export function links(): Route.LinkDescriptors {
   return [
-    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-    { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+    { rel: "icon", href: favicon, type: "image/svg+xml" },
     { rel: "manifest", href: "/manifest.webmanifest" },
   ];
 }

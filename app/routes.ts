@@ -14,6 +14,13 @@ export default [
     route("reglamentoInterno", "routes/nosotros/reglamento-interno.tsx"),
     route("unClick", "routes/nosotros/un-click.tsx"),
   ]),
+  route("contacto/enviado", "routes/form-result.tsx", { id: "contacto-enviado" }),
+  route("contacto/no-enviado", "routes/form-result.tsx", { id: "contacto-no-enviado" }),
+  route("cliente/enviado", "routes/form-result.tsx", { id: "cliente-enviado" }),
+  route("cliente/no-enviado", "routes/form-result.tsx", { id: "cliente-no-enviado" }),
+  route("php/contacto", "routes/php.contacto.ts"),
+  route("php/cliente", "routes/php.cliente.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

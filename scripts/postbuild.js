@@ -9,8 +9,9 @@ const clientDir = path.resolve("build/client");
 
 const { count, size, warnings } = await generateSW({
   globDirectory: clientDir,
-  globPatterns: ["**/index.html", "assets/**/*.{js,css,woff2,svg}", "js/*.js", "favicon.svg", "manifest.webmanifest"],
-  // Form pages are precached too (readable offline); their posts simply fail with the failure dialog.
+  // Published pages with their styles, font, images and small scripts: every page reads offline.
+  // React's chunks (form pages only) are cached when first used, not downloaded up front.
+  globPatterns: ["**/index.html", "assets/**/*.{css,woff2,svg}", "js/*.js", "manifest.webmanifest"],
   swDest: path.join(clientDir, "sw.js"),
   mode: "production",
   sourcemap: false,
@@ -18,14 +19,27 @@ const { count, size, warnings } = await generateSW({
   cleanupOutdatedCaches: true,
   clientsClaim: true,
   skipWaiting: true,
-  directoryIndex: "index.html",
-  cleanURLs: true,
+  // Pages are served at clean paths (/nosotros/misionVision), so precache them under those paths.
+  manifestTransforms: [
+    async (entries) => ({
+      manifest: entries.map((entry) =>
+        entry.url.endsWith("index.html") ? { ...entry, url: `/${entry.url.replace(/\/?index\.html$/, "")}` } : entry,
+      ),
+      warnings: [],
+    }),
+  ],
   ignoreURLParametersMatching: [/.*/],
   // Fingerprinted files never change, so Workbox needs no revision for them.
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
   navigateFallback: null,
-  runtimeCaching: [],
+  runtimeCaching: [
+    {
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+      handler: "CacheFirst",
+      options: { cacheName: "scripts", expiration: { maxEntries: 60 } },
+    },
+  ],
 });
 for (const warning of warnings) console.warn(warning);
 console.log(`service worker: ${count} archivos precargados (${(size / 1024).toFixed(0)} KiB)`);

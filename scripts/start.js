@@ -20,13 +20,14 @@ if (!buildIsCurrent()) {
 
 process.env.NODE_ENV ??= "production";
 await import("../server.js").then(async ({ createServer }) => {
-  const { app, notices } = await createServer();
+  const { app, notices, stopServices } = await createServer();
   const port = Number(process.env.PORT ?? 3000);
   const server = app.listen(port, () => {
     for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));
     console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}` }));
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Finish the requests in flight and the mail being sent; pending mail resumes at the next start.
+  const stop = () => server.close(() => stopServices().finally(() => process.exit(0)));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 });

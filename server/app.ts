@@ -7,14 +7,18 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { getSiteConfig } from "~/config/site.server";
+import { startServices as startAppServices, stopServices } from "~/server/services.server";
 
 export * from "virtual:react-router/server-build";
 
 export const app = express();
 app.use(createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }));
 
-/** Validates configuration and starts background work; called by server.js before listening. */
+/** Validates configuration, opens the database and starts the outbox; called by server.js before listening. */
 export async function startServices(): Promise<{ notices: string[] }> {
   getSiteConfig();
-  return { notices: [] };
+  return startAppServices();
 }
+
+export { stopServices };
+export { getEnv } from "~/server/env.server";

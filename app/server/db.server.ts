@@ -1,0 +1,117 @@
+/**
+ * The database: SQLite by default (DECISIONS 19) through Kysely, with versioned migrations run on start.
+ * Callers use the typed `Database` interface only, so a PostgreSQL dialect can be added here later.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect, sql } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { log } from "./log.server";
+
+export interface MessagesTable {
+  id: number | undefined;
+  form: "contacto" | "cliente";
+  empresa: string | null;
+  cargo: string | null;
+  nombre: string;
+  celular: string;
+  correo: string;
+  mensaje: string;
+  consent_at: string;
+  policy_version: string;
+  received_at: string;
+  handled_at: string | null;
+  handled_by: string | null;
+}
+
+export interface OutboxTable {
+  id: number | undefined;
+  message_id: number;
+  recipients: string;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  messages: MessagesTable;
+  outbox: OutboxTable;
+}
+
+const migrations: Record<string, Migration> = {
+  "001_messages_and_outbox": {
+    async up(db) {
+      await db.schema
+        .createTable("messages")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("form", "text", (c) => c.notNull().check(sql`form in ('contacto', 'cliente')`))
+        .addColumn("empresa", "text")
+        .addColumn("cargo", "text")
+        .addColumn("nombre", "text", (c) => c.notNull())
+        .addColumn("celular", "text", (c) => c.notNull())
+        .addColumn("correo", "text", (c) => c.notNull())
+        .addColumn("mensaje", "text", (c) => c.notNull())
+        .addColumn("consent_at", "text", (c) => c.notNull())
+        .addColumn("policy_version", "text", (c) => c.notNull())
+        .addColumn("received_at", "text", (c) => c.notNull())
+        .addColumn("handled_at", "text")
+        .addColumn("handled_by", "text")
+        .execute();
+      await db.schema.createIndex("messages_received_at").on("messages").column("received_at").execute();
+      await db.schema
+        .createTable("outbox")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("message_id", "integer", (c) => c.notNull().references("messages.id").onDelete("cascade"))
+        .addColumn("recipients", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed')`))
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "text", (c) => c.notNull())
+        .addColumn("last_error", "text")
+        .addColumn("sent_at", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
+    },
+    async down(db) {
+      await db.schema.dropTable("outbox").execute();
+      await db.schema.dropTable("messages").execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** `file:PATH` or a plain path means SQLite (DECISIONS 20). */
+export function sqlitePathFromUrl(url: string): string {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error("DATABASE_URL: PostgreSQL aún no está disponible en esta versión; use un archivo SQLite (file:RUTA).");
+  }
+  const file = url.startsWith("file:") ? url.slice("file:".length) : url;
+  if (!file) throw new Error("DATABASE_URL: falta la ruta del archivo SQLite.");
+  return file;
+}
+
+export async function openDatabase(url: string): Promise<Kysely<Database>> {
+  const file = sqlitePathFromUrl(url);
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL for concurrent reads; synchronous=FULL so a 2xx answer means the message is on disk.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status !== "NotExecuted") log(r.status === "Success" ? "info" : "error", "migration", { name: r.migrationName, status: r.status });
+  }
+  if (error) {
+    await db.destroy();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return db;
+}

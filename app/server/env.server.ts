@@ -1,0 +1,46 @@
+/** Server settings from the environment (DECISIONS 20), validated once; a bad value names the variable. */
+import { z } from "zod";
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const emailList = z
+  .string()
+  .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.email({ error: "debe ser una lista de correos separada por comas" })).min(1));
+
+const schema = z.object({
+  PORT: positiveInt(3000),
+  DATABASE_URL: z.string().min(1).default("file:data/sitio.db"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "debe ser una URL smtp:// o smtps://" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Sitio web <no-responder@example.com>"),
+  MAIL_TO: emailList.default(["contacto@example.com"]),
+  MAIL_TO_CONTACTO: emailList.optional(),
+  MAIL_TO_CLIENTE: emailList.optional(),
+  FORM_RATE_LIMIT: positiveInt(10),
+  MAIL_RETRY_BASE_MS: positiveInt(5_000),
+  MAIL_RETRY_MAX_MS: positiveInt(300_000),
+  MAIL_MAX_ATTEMPTS: positiveInt(100),
+  MAIL_POLL_MS: positiveInt(1_000),
+  FORM_BODY_LIMIT_BYTES: positiveInt(32 * 1024),
+});
+
+export type ServerEnv = z.infer<typeof schema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(env: Record<string, string | undefined>): ServerEnv {
+  // Empty variables count as unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    throw new EnvError(
+      `Variables de entorno inválidas:\n${result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+    );
+  }
+  return result.data;
+}
+
+let cached: ServerEnv | undefined;
+export function getEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,135 @@
+/**
+ * The outbox (DECISIONS 4): each stored message has a row here; this sender delivers pending rows over
+ * SMTP with exponential back-off (capped), and records sent or failed-for-good with attempts and the
+ * last error. It resumes whatever is pending after a restart.
+ */
+import type { Kysely } from "kysely";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "./db.server";
+import { log } from "./log.server";
+import { composeMail } from "./mail.server";
+
+export interface OutboxOptions {
+  smtpUrl: string;
+  from: string;
+  companyName: string;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  pollMs: number;
+}
+
+export function retryDelay(attempt: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
+}
+
+/** A permanent SMTP refusal (5xx) will not succeed on retry. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+export class OutboxSender {
+  private transport: Transporter;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private db: Kysely<Database>,
+    private options: OutboxOptions,
+  ) {
+    this.transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Deliver now (after a new message, or "retry now" from the inbox). */
+  kick(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.running) {
+        this.schedule(this.options.pollMs);
+        return;
+      }
+      this.running = this.deliverDue()
+        .then(() => undefined)
+        .catch((error) => log("error", "outbox-cycle-failed", { error: String(error) }))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.options.pollMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Sends every row that is due; returns how many were attempted. */
+  async deliverDue(): Promise<number> {
+    const now = new Date().toISOString();
+    const due = await this.db
+      .selectFrom("outbox")
+      .innerJoin("messages", "messages.id", "outbox.message_id")
+      .selectAll("messages")
+      .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts"])
+      .where("outbox.status", "=", "pending")
+      .where("outbox.next_attempt_at", "<=", now)
+      .orderBy("outbox.id")
+      .limit(20)
+      .execute();
+    for (const row of due) {
+      if (this.stopped) break;
+      const attempts = row.attempts + 1;
+      const mail = composeMail(row, this.options.companyName);
+      try {
+        await this.transport.sendMail({
+          from: this.options.from,
+          to: row.recipients,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await this.db
+          .updateTable("outbox")
+          .set({ status: "sent", attempts, sent_at: new Date().toISOString(), last_error: null })
+          .where("id", "=", row.outbox_id)
+          .execute();
+        log("info", "mail-sent", { messageId: row.id, form: row.form, attempts });
+      } catch (error) {
+        const failedForGood = isPermanent(error) || attempts >= this.options.maxAttempts;
+        const delay = retryDelay(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+        await this.db
+          .updateTable("outbox")
+          .set({
+            status: failedForGood ? "failed" : "pending",
+            attempts,
+            last_error: String((error as Error).message ?? error).slice(0, 500),
+            next_attempt_at: new Date(Date.now() + delay).toISOString(),
+          })
+          .where("id", "=", row.outbox_id)
+          .execute();
+        log(failedForGood ? "error" : "warn", failedForGood ? "mail-failed" : "mail-retry", {
+          messageId: row.id,
+          attempts,
+          retryInMs: failedForGood ? undefined : delay,
+          error: (error as Error).message,
+        });
+      }
+    }
+    return due.length;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The server's long-lived parts: the database (migrated on open) and the outbox sender.
+ * Opened once per process, lazily, so prerendering and the dev server need no extra step.
+ */
+import type { Kysely } from "kysely";
+import { getSiteConfig } from "~/config/site.server";
+import { loadDocument } from "~/lib/markdown.server";
+import { type Database, openDatabase } from "./db.server";
+import { getEnv, type ServerEnv } from "./env.server";
+import { log } from "./log.server";
+import { OutboxSender } from "./outbox.server";
+
+export interface Services {
+  db: Kysely<Database>;
+  env: ServerEnv;
+  outbox: OutboxSender | undefined;
+  /** Version of the data policy that visitors accept today (content/privacidad.md). */
+  policyVersion: string;
+}
+
+let services: Promise<Services> | undefined;
+
+export function getServices(): Promise<Services> {
+  services ??= open().catch((error) => {
+    services = undefined;
+    throw error;
+  });
+  return services;
+}
+
+async function open(): Promise<Services> {
+  const env = getEnv();
+  const site = getSiteConfig();
+  const policyVersion = loadDocument("privacidad", site).meta.version;
+  const db = await openDatabase(env.DATABASE_URL);
+  let outbox: OutboxSender | undefined;
+  if (env.SMTP_URL) {
+    outbox = new OutboxSender(db, {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      companyName: site.company.name,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      retryMaxMs: env.MAIL_RETRY_MAX_MS,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      pollMs: env.MAIL_POLL_MS,
+    });
+    outbox.start();
+  }
+  log("info", "services-ready", { database: env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@"), mail: Boolean(outbox) });
+  return { db, env, outbox, policyVersion };
+}
+
+/** Called by the production server before it listens: fails fast on bad configuration. */
+export async function startServices(): Promise<{ notices: string[] }> {
+  const { outbox } = await getServices();
+  const notices: string[] = [];
+  if (!outbox) {
+    notices.push(
+      "SMTP_URL no está definido: los mensajes de los formularios se guardan en la base de datos, pero no se envían por correo.",
+    );
+  }
+  return { notices };
+}
+
+export async function stopServices(): Promise<void> {
+  if (!services) return;
+  const current = await services.catch(() => undefined);
+  services = undefined;
+  await current?.outbox?.stop();
+  await current?.db.destroy();
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/chromium.js";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100",
+    locale: "es-CO",
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+});

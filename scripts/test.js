@@ -1,0 +1,56 @@
+// `npm test`: everything the project promises, in order: types, build, unit and integration tests,
+// browser tests on real Chromium. Prints one closing line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { findChromium } from "./chromium.js";
+
+const reports = mkdtempSync(path.join(tmpdir(), "sitio-test-"));
+let passed = 0;
+let failed = 0;
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function finish(code) {
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+if (!findChromium({ install: true })) {
+  console.error("No hay un Chromium utilizable. Instálelo con: sudo apt-get update && sudo apt-get install -y chromium");
+  finish(1);
+}
+
+if (!run("Tipos (react-router typegen + tsc)", "npx", ["react-router", "typegen"]) || !run("tsc", "npx", ["tsc"])) {
+  failed += 1;
+  finish(1);
+}
+if (!run("Construcción de producción", "npm", ["run", "build", "--silent"])) {
+  failed += 1;
+  finish(1);
+}
+
+const vitestReport = path.join(reports, "vitest.json");
+const unitOk = run("Pruebas unitarias y de integración (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+} else if (!unitOk) failed += 1;
+
+const playwrightReport = path.join(reports, "playwright.json");
+const e2eOk = run("Pruebas en el navegador (Playwright + Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+});
+if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  passed += stats.expected + (stats.flaky ?? 0);
+  failed += stats.unexpected;
+} else if (!e2eOk) failed += 1;
+
+finish(unitOk && e2eOk && failed === 0 ? 0 : 1);

@@ -1,0 +1,23 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startServer } from "../support/server-process";
+import { startSmtpSink } from "../support/smtp-sink";
+
+/** One production server for the browser tests, with a fresh database and a real SMTP sink. */
+export default async function globalSetup() {
+  const mailDir = mkdtempSync(path.join(tmpdir(), "sitio-e2e-mail-"));
+  const smtp = await startSmtpSink(0, mailDir);
+  const server = await startServer({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_TO: "equipo@example.com",
+    FORM_RATE_LIMIT: "1000",
+    PORT: "3100",
+  });
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_DATABASE = server.databaseFile;
+  return async () => {
+    await server.stop();
+    await smtp.close();
+  };
+}

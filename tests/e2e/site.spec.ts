@@ -1,0 +1,242 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, PUBLISHED, watchErrors } from "./helpers";
+
+test.describe("every published route", () => {
+  const titles = new Map<string, string>();
+  for (const path of PUBLISHED) {
+    test(`${path}: content, title, description, language, no console errors, no axe violations`, async ({ page }) => {
+      const errors = watchErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      const title = await page.title();
+      expect(title.length).toBeGreaterThan(5);
+      expect([...titles.values()]).not.toContain(title);
+      titles.set(path, title);
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description?.length).toBeGreaterThan(20);
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /favicon/);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test("content pages ship no React; the form pages hydrate", async ({ page }) => {
+  for (const path of ["/", "/nosotros", "/nosotros/reglamentoInterno", "/privacidad"]) {
+    await page.goto(path);
+    expect(await page.locator("script[src*='/assets/']").count(), path).toBe(0);
+  }
+  await page.goto("/contacto");
+  expect(await page.locator("script[type=module]").count()).toBeGreaterThan(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("published pages still show their content", async ({ page }) => {
+    const expectations: [string, string | RegExp][] = [
+      ["/", "QUIERE SER NUESTRO CLIENTE"],
+      ["/nosotros", "Quiénes somos"],
+      ["/nosotros/misionVision", "Misión"],
+      ["/nosotros/reglamentoInterno", /Artículo 95\./],
+      ["/nosotros/politicaGeneros", "Introducción"],
+      ["/nosotros/sagrilaft", "SAGRILAFT"],
+      ["/nosotros/unClick", "TU INFORMACIÓN EN UN CLIC"],
+      ["/contacto", "ENVIAR"],
+      ["/cliente", "EMPRESA"],
+      ["/incidente", "CONSULTAR"],
+      ["/privacidad", "Responsable del tratamiento"],
+    ];
+    for (const [path, text] of expectations) {
+      await page.goto(path);
+      await expect(page.getByText(text).first(), path).toBeVisible();
+    }
+  });
+});
+
+test.describe("Home", () => {
+  test("menu and footer entries have the exact labels and open in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Menú principal" }).getByRole("link");
+    await expect(menu).toHaveText(["QUIERE SER NUESTRO CLIENTE", "TRABAJADOR EN MISIÓN", "EMPRESA USUARIA", "BUSCA TRABAJO"]);
+    await expect(menu.first()).toHaveAttribute("href", "/cliente");
+    const footer = page.getByRole("navigation", { name: "Enlaces de interés" }).getByRole("link");
+    await expect(footer).toHaveCount(4);
+    await expect(footer.nth(1)).toHaveText("INCIDENTE O ACCIDENTE DE TRABAJO");
+    await expect(footer.nth(2)).toHaveText("CONTACTENOS");
+    await expect(footer.nth(3)).toHaveText("NOSOTROS");
+    for (const link of [...(await menu.all()), ...(await footer.all())]) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+    const social = page.locator(".home-social a");
+    await expect(social).toHaveCount(3);
+    for (const link of await social.all()) {
+      await expect(link).toHaveAccessibleName(/\w+ \(se abre en una pestaña nueva\)/);
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  test("the background swaps while a menu entry is hovered or focused and returns after", async ({ page }) => {
+    await page.goto("/");
+    const background = page.getByTestId("home-background");
+    const image = () => background.evaluate((el) => getComputedStyle(el).backgroundImage);
+    const initial = await image();
+    expect(initial).toContain("home-default");
+    const links = page.locator(".home-menu-link");
+    const seen = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      await links.nth(i).hover();
+      await expect.poll(image).toContain(`home-alt-${i + 1}`);
+      seen.add(await image());
+    }
+    expect(seen.size).toBe(4);
+    await page.mouse.move(2, 2);
+    await expect.poll(image).toBe(initial);
+    await page.keyboard.press("Tab");
+    for (let i = 0; i < 10 && !(await links.nth(0).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect.poll(image).toContain("home-alt-1");
+    await page.keyboard.press("Tab");
+    await expect.poll(image).toContain("home-alt-2");
+    await page.locator("body").click({ position: { x: 1, y: 1 } });
+    await expect.poll(image).toBe(initial);
+  });
+
+  test("follows the dark colour scheme", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await expect.poll(() => page.getByTestId("home-background").evaluate((el) => getComputedStyle(el).backgroundImage)).toContain("home-default-dark");
+  });
+});
+
+test.describe("About us", () => {
+  test("menu with the exact labels and the current item marked", async ({ page }) => {
+    await page.goto("/nosotros/reglamentoInterno");
+    const nav = page.getByRole("navigation", { name: "Nosotros" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "NOSOTROS",
+      "MISIÓN Y VISIÓN",
+      "REGLAMENTO INTERNO DE TRABAJO",
+      "POLÍTICA DE EQUIDAD DE GÉNERO",
+      "TU INFORMACIÓN EN UN CLIC",
+      "SAGRILAFT Y PTEE",
+    ]);
+    await expect(nav.getByRole("link", { name: "REGLAMENTO INTERNO DE TRABAJO" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current]")).toHaveCount(1);
+    await nav.getByRole("link", { name: "NOSOTROS" }).click();
+    await expect(page).toHaveURL(/\/nosotros$/);
+    await expect(nav.getByRole("link", { name: "NOSOTROS" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the presentation screen shows the logo, description, four networks and the worker", async ({ page }) => {
+    await page.goto("/nosotros");
+    await expect(page.locator(".presentation .logo img")).toBeVisible();
+    await expect(page.locator(".presentation-social a")).toHaveCount(4);
+    await expect(page.getByRole("img", { name: /trabajador/ })).toBeVisible();
+  });
+
+  test("on a phone the menu is a disclosure", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/nosotros/misionVision");
+    const toggle = page.getByText("Menú de la sección Nosotros");
+    await expect(toggle).toBeVisible();
+    const item = page.getByRole("link", { name: "SAGRILAFT Y PTEE" });
+    await expect(item).toBeHidden();
+    await toggle.click();
+    await expect(item).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  test("on a desktop the menu is always open", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/nosotros/misionVision");
+    await expect(page.getByText("Menú de la sección Nosotros")).toBeHidden();
+    await expect(page.getByRole("link", { name: "SAGRILAFT Y PTEE" })).toBeVisible();
+  });
+});
+
+test.describe("videos", () => {
+  test("nothing is requested from a third party before the click; the click loads a privacy-enhanced embed", async ({ page }) => {
+    const external: string[] = [];
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
+      external.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "text/html", body: "<title>video</title>" });
+    });
+    await page.goto("/nosotros/unClick");
+    const facades = page.getByRole("link", { name: /Reproducir el video/ });
+    await expect(facades).toHaveCount(3);
+    await page.waitForLoadState("networkidle");
+    expect(external).toEqual([]);
+    await facades.first().click();
+    const frame = page.locator("iframe");
+    await expect(frame).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect(frame).toHaveAttribute("title", /.+/);
+    await expect(page).toHaveURL(/\/nosotros\/unClick$/);
+    await page.goto("/nosotros/sagrilaft");
+    await expect(page.getByRole("link", { name: /Reproducir el video/ })).toHaveCount(2);
+  });
+});
+
+test.describe("documents", () => {
+  test("the regulations have a table of contents by chapter and an anchor on every article", async ({ page }) => {
+    await page.goto("/nosotros/reglamentoInterno");
+    const toc = page.getByRole("navigation", { name: "Contenido" });
+    await expect(toc.getByRole("link")).toHaveCount(18);
+    await toc.getByRole("link", { name: /^Capítulo XV\./ }).click();
+    await expect(page).toHaveURL(/#capitulo-xv$/);
+    await expect(page.locator("#articulo-95")).toContainText("Artículo 95.");
+    expect(await page.locator("h3[id^=articulo-]").count()).toBe(112);
+    await expect(page.getByRole("link", { name: "Volver al índice" }).first()).toHaveAttribute("href", "#indice");
+    await expect(page.getByText(/normas posteriores prevalecen/i).first()).toBeVisible();
+  });
+});
+
+test.describe("not found", () => {
+  for (const path of ["/no-existe", "/nosotros/no-existe", "/contacto/x/y"]) {
+    test(`${path} is a 404 with the spec's texts and a way home`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Not Found." })).toBeVisible();
+      await expect(page.getByText("This page doesn't exist.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Ir al inicio" })).toHaveAttribute("href", "/");
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe("server", () => {
+  test("health, trailing slashes, caching and compression", async ({ request }) => {
+    const health = await request.get("/healthz");
+    expect(health.status()).toBe(200);
+    const slash = await request.get("/contacto/", { maxRedirects: 0 });
+    expect(slash.status()).toBe(301);
+    expect(slash.headers().location).toBe("/contacto");
+    const page = await request.get("/nosotros/reglamentoInterno", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(page.status()).toBe(200);
+    expect(page.headers()["cache-control"]).toBe("no-cache");
+    expect(page.headers()["content-encoding"]).toMatch(/gzip|br/);
+    const html = await page.text();
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(css).toBeTruthy();
+    const asset = await request.get(css as string);
+    expect(asset.headers()["cache-control"]).toContain("immutable");
+    expect((await request.get("/assets/no-existe.js")).status()).toBe(404);
+  });
+});
+
+test.describe("offline", () => {
+  test("a visited page reads offline, with a notice", async ({ page, context }) => {
+    await page.goto("/nosotros/misionVision");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await context.setOffline(true);
+    await page.goto("/nosotros/reglamentoInterno");
+    await expect(page.locator("#articulo-1")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Sin conexión" })).toBeVisible();
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,54 @@
+/** A real SMTP server on loopback that keeps every message it receives, parsed. */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface SmtpSink {
+  port: number;
+  mails: ParsedMail[];
+  waitForMails(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+/** With `saveTo`, each mail is also written there as JSON (for tests in other processes). */
+export async function startSmtpSink(port = 0, saveTo?: string): Promise<SmtpSink> {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail);
+          if (saveTo) {
+            const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+            const record = { subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo?.text, to };
+            writeFileSync(path.join(saveTo, `${Date.now()}-${mails.length}.json`), JSON.stringify(record));
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  return {
+    port: actualPort,
+    mails,
+    async waitForMails(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (mails.length < count) {
+        if (Date.now() > deadline) throw new Error(`esperaba ${count} correos, llegaron ${mails.length}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
