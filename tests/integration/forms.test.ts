@@ -77,6 +77,7 @@ describe("form endpoints with SMTP up", () => {
   });
 
   it("accepts an ordinary form post and redirects to the confirmation page", async () => {
+    const before = smtp.mails.length;
     const res = await fetch(`${server.url}/php/contacto`, {
       method: "POST",
       redirect: "manual",
@@ -87,6 +88,7 @@ describe("form endpoints with SMTP up", () => {
     expect(res.headers.get("location")).toBe("/contacto/enviado");
     const page = await fetch(`${server.url}/contacto/enviado`);
     expect(await page.text()).toContain("Hemos recibido su mensaje");
+    await smtp.waitForMails(before + 1);
   });
 
   it.each([

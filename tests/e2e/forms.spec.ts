@@ -1,0 +1,211 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers";
+
+const PHONE = "+57 601 000 0000";
+
+interface SavedMail {
+  subject: string;
+  text: string;
+  replyTo: string;
+}
+
+function mails(): SavedMail[] {
+  const dir = process.env.E2E_MAIL_DIR as string;
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as SavedMail);
+}
+
+async function fillContact(page: Page, values: Partial<Record<string, string>> = {}) {
+  const v = { NOMBRE: "Señora Núñez", CELULAR: "300 123 4567", CORREO: "nunez@example.org", MENSAJE: "¿Pueden llamarme?", ...values };
+  for (const [label, value] of Object.entries(v)) await page.getByLabel(label, { exact: true }).fill(value ?? "");
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator("form.message-form")).toHaveAttribute("novalidate", "");
+}
+
+test.describe("contact form", () => {
+  test("empty fields: the spec's error dialog, closed with Escape, focus returns", async ({ page }) => {
+    await page.goto("/contacto");
+    await hydrated(page);
+    const submit = page.getByRole("button", { name: "ENVIAR" });
+    await submit.click();
+    const dialog = page.getByRole("dialog", { name: "Error" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Todos los campos son obligatorios");
+    await expect(dialog.getByRole("button", { name: "OK" })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(submit).toBeFocused();
+    await expect(page.locator("#contacto-nombre")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#contacto-nombre-error")).toHaveText("Todos los campos son obligatorios");
+  });
+
+  test("invalid e-mail: the spec's dialog, closed by a click outside", async ({ page }) => {
+    await page.goto("/contacto");
+    await hydrated(page);
+    await fillContact(page, { CORREO: "nunez@example" });
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading")).toHaveText("Error");
+    await expect(dialog).toContainText("Correo electrónico no válido");
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(478);
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+  });
+
+  test("consent is required", async ({ page }) => {
+    await page.goto("/contacto");
+    await hydrated(page);
+    await fillContact(page);
+    const consent = page.getByRole("checkbox", { name: /Autorizo el tratamiento de mis datos personales/ });
+    await expect(consent).not.toBeChecked();
+    await expect(page.locator("form").getByRole("link", { name: "política de tratamiento de datos personales" })).toHaveAttribute("href", "/privacidad");
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    await expect(page.getByRole("dialog")).toContainText("Debe aceptar la política de tratamiento de datos personales");
+  });
+
+  test("success: the spec's dialog, reset, draft cleared, one e-mail with every field", async ({ page }) => {
+    const before = mails().length;
+    await page.goto("/contacto");
+    await hydrated(page);
+    await fillContact(page, { NOMBRE: "Prueba Éxito" });
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    const dialog = page.getByRole("dialog", { name: "Enviado!" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Hemos recibido su mensaje y uno de nuestros colaboradores responderá en el menor tiempo posible!");
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("checkbox")).not.toBeChecked();
+    expect(await page.evaluate(() => sessionStorage.getItem("contacto"))).toBeNull();
+    await expect.poll(() => mails().length).toBe(before + 1);
+    const mail = mails()[before];
+    expect(mail.subject).toBe("Nuevo mensaje de contacto: Prueba Éxito");
+    expect(mail.replyTo).toBe("nunez@example.org");
+    for (const value of ["Prueba Éxito", "300 123 4567", "nunez@example.org", "¿Pueden llamarme?"]) expect(mail.text).toContain(value);
+  });
+
+  test("failure: the spec's failure dialog with the configured phone, and the input stays", async ({ page }) => {
+    await page.route("**/php/contacto", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.goto("/contacto");
+    await hydrated(page);
+    await fillContact(page);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ocurrió un error al enviar el Email!" });
+    await expect(dialog).toContainText(`Llame al siguiente número para más información: ${PHONE}`);
+    await page.keyboard.press("Escape");
+    await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("Señora Núñez");
+    await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("¿Pueden llamarme?");
+  });
+
+  test("network failure also shows the failure dialog", async ({ page }) => {
+    await page.route("**/php/contacto", (route) => route.abort("internetdisconnected"));
+    await page.goto("/contacto");
+    await hydrated(page);
+    await fillContact(page);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    await expect(page.getByRole("dialog", { name: "Ocurrió un error al enviar el Email!" })).toBeVisible();
+  });
+
+  test("while sending, the button shows progress and cannot be pressed twice", async ({ page }) => {
+    let posts = 0;
+    await page.route("**/php/contacto", async (route) => {
+      posts += 1;
+      await new Promise((r) => setTimeout(r, 800));
+      await route.fulfill({ status: 201, contentType: "application/json", body: '{"ok":true}' });
+    });
+    await page.goto("/contacto");
+    await hydrated(page);
+    await fillContact(page);
+    await page.getByRole("checkbox").check();
+    const button = page.locator("button.button-submit");
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(button).toContainText("ENVIANDO");
+    await button.click({ force: true }).catch(() => undefined);
+    await expect(page.getByRole("dialog", { name: "Enviado!" })).toBeVisible();
+    expect(posts).toBe(1);
+  });
+
+  test("the draft is restored after a reload", async ({ page }) => {
+    await page.goto("/contacto");
+    await hydrated(page);
+    await fillContact(page, { NOMBRE: "Borrador" });
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("Borrador");
+    await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("¿Pueden llamarme?");
+  });
+
+  test("the honeypot is hidden from people and assistive technology", async ({ page }) => {
+    await page.goto("/contacto");
+    const honeypot = page.locator('input[name="sitio_web"]');
+    await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    const box = await honeypot.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(0);
+    await expect(honeypot.locator("xpath=ancestor::*[@aria-hidden='true']")).toHaveCount(1);
+    await expect(page.getByRole("textbox", { name: "No llene este campo" })).toHaveCount(0);
+  });
+});
+
+test.describe("client form", () => {
+  test("labels, types, and a successful request", async ({ page }) => {
+    const before = mails().length;
+    await page.goto("/cliente");
+    await hydrated(page);
+    for (const label of ["EMPRESA", "CARGO", "NOMBRE", "CELULAR", "CORREO", "MENSAJE"]) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute("required", "");
+    }
+    await expect(page.getByLabel("CORREO", { exact: true })).toHaveAttribute("type", "email");
+    await page.getByLabel("EMPRESA", { exact: true }).fill("Acme S.A.S.");
+    await page.getByLabel("CARGO", { exact: true }).fill("Gerente");
+    await fillContact(page);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    await expect(page.getByRole("dialog", { name: "Enviado!" })).toBeVisible();
+    await expect.poll(() => mails().length).toBe(before + 1);
+    expect(mails()[before].subject).toBe("Nueva solicitud de cliente: Acme S.A.S. (Señora Núñez)");
+  });
+
+  test("empty fields show the spec's error dialog", async ({ page }) => {
+    await page.goto("/cliente");
+    await hydrated(page);
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    await expect(page.getByRole("dialog", { name: "Error" })).toContainText("Todos los campos son obligatorios");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the contact form posts and lands on a Spanish confirmation page", async ({ page }) => {
+    const before = mails().length;
+    await page.goto("/contacto");
+    await fillContact(page, { NOMBRE: "Sin Script" });
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    await expect(page).toHaveURL(/\/contacto\/enviado$/);
+    await expect(page.getByRole("heading", { name: "Enviado!" })).toBeVisible();
+    await expect.poll(() => mails().length).toBe(before + 1);
+  });
+
+  test("a refused post lands on a Spanish error page naming the fields", async ({ page }) => {
+    await page.goto("/cliente");
+    await page.getByLabel("EMPRESA", { exact: true }).fill("Acme");
+    await page.getByLabel("CARGO", { exact: true }).fill("Gerente");
+    await fillContact(page, { CELULAR: "12345" });
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    await expect(page).toHaveURL(/\/cliente\/no-enviado/);
+    await expect(page.getByRole("heading", { name: "Ocurrió un error al enviar el Email!" })).toBeVisible();
+    await expect(page.getByText(/CELULAR/)).toBeVisible();
+  });
+});
