@@ -1,6 +1,6 @@
 // Production server: static files (fingerprinted assets immutable, HTML revalidated), compression,
 // headers, then the React Router app. Started by scripts/start.js (`npm start`).
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -15,18 +15,50 @@ export async function createServer() {
   const serverBuild = await import(path.join(root, "build", "server", "index.js"));
   const { notices } = await serverBuild.startServices();
   const prerendered = findPrerenderedPages(clientDir);
+  const scriptHashes = JSON.parse(readFileSync(path.join(root, "build", "csp-script-hashes.json"), "utf8"));
+  const hstsMaxAge = Number(process.env.HSTS_MAX_AGE ?? 31_536_000);
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", Number(process.env.TRUST_PROXY_HOPS ?? 0));
+  // Security headers on every response. Inline scripts: only the hashed ones React Router writes into
+  // the prerendered interactive pages; videos embed only from the privacy-enhanced provider domain.
+  app.use((req, res, next) => {
+    res.locals.scriptHashes = (req.method === "GET" || req.method === "HEAD") && !req.path.endsWith("/") ? (scriptHashes[req.path] ?? []) : [];
+    next();
+  });
   app.use(
     helmet({
-      contentSecurityPolicy: false,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: [(_req, res) => ["'self'", ...res.locals.scriptHashes].join(" ")],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameSrc: ["https://www.youtube-nocookie.com"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      // HSTS only where the request really came over HTTPS (directly or through TRUST_PROXY_HOPS proxies).
       strictTransportSecurity: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: "deny" },
     }),
   );
+  app.use((req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()");
+    if (req.secure && hstsMaxAge > 0) res.setHeader("Strict-Transport-Security", `max-age=${hstsMaxAge}; includeSubDomains`);
+    next();
+  });
   app.use(compression());
 
   // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.

@@ -22,5 +22,7 @@ export default [
   route("php/cliente", "routes/php.cliente.ts"),
   route("healthz", "routes/healthz.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 // After React Router has built and prerendered: generate the service worker (Workbox) so that every
 // published page and its assets are precached, and record the build's inputs stamp for `npm start`.
-import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateSW } from "workbox-build";
 import { sourcesStamp } from "./sources-stamp.js";
@@ -43,5 +44,23 @@ const { count, size, warnings } = await generateSW({
 });
 for (const warning of warnings) console.warn(warning);
 console.log(`service worker: ${count} archivos precargados (${(size / 1024).toFixed(0)} KiB)`);
+
+// Hashes of the inline scripts React Router writes into each prerendered page, so the
+// Content-Security-Policy can allow exactly those and no other inline script.
+const scriptHashes = {};
+const walk = (dir, urlPath) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== "assets") walk(path.join(dir, entry.name), `${urlPath}/${entry.name}`);
+    else if (entry.name === "index.html") {
+      const html = readFileSync(path.join(dir, entry.name), "utf8");
+      const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`,
+      );
+      if (hashes.length > 0) scriptHashes[urlPath || "/"] = [...new Set(hashes)];
+    }
+  }
+};
+walk(clientDir, "");
+writeFileSync(path.resolve("build/csp-script-hashes.json"), JSON.stringify(scriptHashes, null, 2));
 
 writeFileSync(path.resolve("build/build-info.json"), JSON.stringify({ stamp: sourcesStamp(), builtAt: new Date().toISOString() }, null, 2));

@@ -12,6 +12,7 @@ import { startServices as startAppServices, stopServices } from "~/server/servic
 export * from "virtual:react-router/server-build";
 
 export const app = express();
+app.disable("x-powered-by");
 app.use(createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }));
 
 /** Validates configuration, opens the database and starts the outbox; called by server.js before listening. */

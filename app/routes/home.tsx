@@ -20,6 +20,34 @@ function NewTabLink({ href, children, className }: { href: string; children: Rea
   );
 }
 
+/** The organisation as an employment agency, with its contact point (schema.org JSON-LD). */
+function organizationJsonLd(site: ReturnType<typeof useSite>) {
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "EmploymentAgency",
+    name: site.company.name,
+    legalName: site.company.legalName,
+    taxID: site.company.nit,
+    description: site.company.description,
+    url: site.origin,
+    logo: new URL("/og-image.png", site.origin).href,
+    address: { "@type": "PostalAddress", streetAddress: site.company.address, addressLocality: site.company.city, addressCountry: "CO" },
+    telephone: site.contact.phone,
+    email: site.contact.email,
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      telephone: site.contact.phone,
+      email: site.contact.email,
+      areaServed: "CO",
+      availableLanguage: "es",
+    },
+    sameAs: site.social.presentation.map((n) => n.url),
+  };
+  // "<" escaped so no value can close the script element.
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
 export default function Home() {
   const site = useSite();
   const menu = [
@@ -36,6 +64,7 @@ export default function Home() {
   ];
   return (
     <div className="home">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(site) }} />
       <div className="home-bg" aria-hidden="true" data-testid="home-background" />
       <header className="home-header">
         <h1>
