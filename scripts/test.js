@@ -21,6 +21,15 @@ function finish(code) {
   process.exit(code);
 }
 
+if (spawnSync("java", ["-version"]).status !== 0) {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot) spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless"], { stdio: "inherit" });
+  if (spawnSync("java", ["-version"]).status !== 0) {
+    console.error("Falta Java para el validador HTML (vnu.jar). Instálelo con: sudo apt-get install default-jre-headless");
+    finish(1);
+  }
+}
+
 if (!findChromium({ install: true })) {
   console.error("No hay un Chromium utilizable. Instálelo con: sudo apt-get update && sudo apt-get install -y chromium");
   finish(1);

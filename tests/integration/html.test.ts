@@ -1,0 +1,76 @@
+/**
+ * Every rendered page passes the Nu Html Checker (vnu.jar with the machine's Java) with no errors,
+ * and a crawl of the built site finds no broken internal link or anchor.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+const client = path.resolve("build/client");
+const DYNAMIC = ["/no-existe", "/contacto/enviado", "/cliente/no-enviado?motivo=datos_invalidos&campos=correo,celular"];
+
+function prerenderedPages(dir = client, urlPath = ""): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name !== "assets") {
+      for (const [k, v] of prerenderedPages(path.join(dir, entry.name), `${urlPath}/${entry.name}`)) found.set(k, v);
+    } else if (entry.name === "index.html") found.set(urlPath || "/", path.join(dir, entry.name));
+  }
+  return found;
+}
+
+describe("rendered HTML", () => {
+  let server: ServerProcess;
+  const pages = new Map<string, { file: string; html: string }>();
+  beforeAll(async () => {
+    for (const [url, file] of prerenderedPages()) pages.set(url, { file, html: readFileSync(file, "utf8") });
+    server = await startServer();
+    const dir = mkdtempSync(path.join(tmpdir(), "sitio-html-"));
+    for (const url of DYNAMIC) {
+      const html = await (await fetch(server.url + url)).text();
+      const file = path.join(dir, `${url.replace(/[^a-z0-9]+/gi, "_")}.html`);
+      writeFileSync(file, html);
+      pages.set(url.split("?")[0], { file, html });
+    }
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it("passes the Nu Html Checker with no errors", () => {
+    const java = spawnSync("java", ["-version"]);
+    expect(java.status, "Java no está instalado: sudo apt-get install default-jre-headless").toBe(0);
+    const files = [...pages.values()].map((p) => p.file);
+    let output = "";
+    try {
+      execFileSync("java", ["-jar", "node_modules/vnu-jar/build/dist/vnu.jar", "--errors-only", "--format", "json", ...files], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+    } catch (error) {
+      output = String((error as { stderr?: Buffer }).stderr ?? "");
+    }
+    const messages = output ? (JSON.parse(output).messages as { url: string; message: string; extract?: string }[]) : [];
+    expect(messages.map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract ?? ""}`)).toEqual([]);
+    expect(files.length).toBeGreaterThanOrEqual(14);
+  }, 120_000);
+
+  it("has no broken internal link or anchor", async () => {
+    const broken: string[] = [];
+    const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+    for (const [from, { html }] of pages) {
+      for (const [, href] of html.matchAll(/<a\s[^>]*href="([^"]+)"/g)) {
+        if (/^(https?:|mailto:|tel:)/.test(href)) continue;
+        const target = new URL(href.replaceAll("&amp;", "&"), `http://sitio${from}`);
+        const targetHtml = target.pathname === from ? html : pages.get(target.pathname)?.html;
+        if (targetHtml === undefined) {
+          const res = await fetch(server.url + target.pathname + target.search, { redirect: "manual" });
+          if (res.status !== 200) broken.push(`${from} → ${href} (${res.status})`);
+          continue;
+        }
+        if (target.hash && !idsOf(targetHtml).has(decodeURIComponent(target.hash.slice(1)))) broken.push(`${from} → ${href} (ancla)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  }, 60_000);
+});
