@@ -3,9 +3,9 @@
  * SMTP with exponential back-off (capped), and records sent or failed-for-good with attempts and the
  * last error. It resumes whatever is pending after a restart.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Database } from "./db.server";
+import type { Database, MessagesTable } from "./db.server";
 import { log } from "./log.server";
 import { composeMail } from "./mail.server";
 
@@ -19,6 +19,9 @@ export interface OutboxOptions {
   pollMs: number;
 }
 
+const SEND_CONCURRENCY = 3;
+const BATCH = 50;
+
 export function retryDelay(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
 }
@@ -28,6 +31,8 @@ function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: number }).responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 }
+
+type DueRow = Selectable<MessagesTable> & { outbox_id: number | undefined; recipients: string; attempts: number };
 
 export class OutboxSender {
   private transport: Transporter;
@@ -39,7 +44,11 @@ export class OutboxSender {
     private db: Kysely<Database>,
     private options: OutboxOptions,
   ) {
-    this.transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    // A small pool of reused SMTP connections: a burst of messages does not open one connection each.
+    const url = new URL(options.smtpUrl);
+    if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
+    if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", String(SEND_CONCURRENCY));
+    this.transport = nodemailer.createTransport(url.href, { from: options.from });
   }
 
   start(): void {
@@ -66,12 +75,16 @@ export class OutboxSender {
         this.schedule(this.options.pollMs);
         return;
       }
+      let next = this.options.pollMs;
       this.running = this.deliverDue()
-        .then(() => undefined)
+        .then((count) => {
+          // A full batch means more may be due right away.
+          if (count === BATCH) next = 0;
+        })
         .catch((error) => log("error", "outbox-cycle-failed", { error: String(error) }))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.pollMs);
+          if (!this.stopped) this.schedule(next);
         });
     }, ms);
     this.timer.unref();
@@ -88,48 +101,51 @@ export class OutboxSender {
       .where("outbox.status", "=", "pending")
       .where("outbox.next_attempt_at", "<=", now)
       .orderBy("outbox.id")
-      .limit(20)
+      .limit(BATCH)
       .execute();
-    for (const row of due) {
-      if (this.stopped) break;
-      const attempts = row.attempts + 1;
-      const mail = composeMail(row, this.options.companyName);
-      try {
-        await this.transport.sendMail({
-          from: this.options.from,
-          to: row.recipients,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-        await this.db
-          .updateTable("outbox")
-          .set({ status: "sent", attempts, sent_at: new Date().toISOString(), last_error: null })
-          .where("id", "=", row.outbox_id)
-          .execute();
-        log("info", "mail-sent", { messageId: row.id, form: row.form, attempts });
-      } catch (error) {
-        const failedForGood = isPermanent(error) || attempts >= this.options.maxAttempts;
-        const delay = retryDelay(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
-        await this.db
-          .updateTable("outbox")
-          .set({
-            status: failedForGood ? "failed" : "pending",
-            attempts,
-            last_error: String((error as Error).message ?? error).slice(0, 500),
-            next_attempt_at: new Date(Date.now() + delay).toISOString(),
-          })
-          .where("id", "=", row.outbox_id)
-          .execute();
-        log(failedForGood ? "error" : "warn", failedForGood ? "mail-failed" : "mail-retry", {
-          messageId: row.id,
-          attempts,
-          retryInMs: failedForGood ? undefined : delay,
-          error: (error as Error).message,
-        });
-      }
+    for (let i = 0; i < due.length && !this.stopped; i += SEND_CONCURRENCY) {
+      await Promise.all(due.slice(i, i + SEND_CONCURRENCY).map((row) => this.deliver(row)));
     }
     return due.length;
+  }
+
+  private async deliver(row: DueRow): Promise<void> {
+    const attempts = row.attempts + 1;
+    const mail = composeMail(row, this.options.companyName);
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: row.recipients,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await this.db
+        .updateTable("outbox")
+        .set({ status: "sent", attempts, sent_at: new Date().toISOString(), last_error: null })
+        .where("id", "=", row.outbox_id)
+        .execute();
+      log("info", "mail-sent", { messageId: row.id, form: row.form, attempts });
+    } catch (error) {
+      const failedForGood = isPermanent(error) || attempts >= this.options.maxAttempts;
+      const delay = retryDelay(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
+      await this.db
+        .updateTable("outbox")
+        .set({
+          status: failedForGood ? "failed" : "pending",
+          attempts,
+          last_error: String((error as Error).message ?? error).slice(0, 500),
+          next_attempt_at: new Date(Date.now() + delay).toISOString(),
+        })
+        .where("id", "=", row.outbox_id)
+        .execute();
+      log(failedForGood ? "error" : "warn", failedForGood ? "mail-failed" : "mail-retry", {
+        messageId: row.id,
+        attempts,
+        retryInMs: failedForGood ? undefined : delay,
+        error: (error as Error).message,
+      });
+    }
   }
 }
