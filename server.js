@@ -112,6 +112,17 @@ export async function createServer() {
     }),
   );
 
+  // The staff area is never cached nor indexed.
+  app.use("/admin", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    next();
+  });
+  // The visitor's address as Express sees it (TRUST_PROXY_HOPS), for the sign-in throttle; never the client's own header.
+  app.use((req, _res, next) => {
+    req.headers["x-sitio-client-ip"] = req.ip ?? "desconocida";
+    next();
+  });
   app.use(serverBuild.app);
   return { app, notices, stopServices: serverBuild.stopServices };
 }

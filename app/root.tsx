@@ -62,7 +62,21 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const response = isRouteErrorResponse(error) ? error : undefined;
+  // A refusal with a message of its own (403 in the staff area, a bad request) says it plainly.
+  const refusal = (response?.data as { message?: string } | null | undefined)?.message;
+  if (response?.status === 404 && !refusal) return <NotFound />;
+  if (response && refusal) {
+    return (
+      <main className="page error-page">
+        <h1>{response.status === 403 ? "Sin permiso" : response.status === 404 ? "No encontrado" : "No se pudo completar la solicitud"}</h1>
+        <p>{refusal}</p>
+        <p>
+          <a href={response.status === 403 ? "/admin/mensajes" : "/"}>Volver</a>
+        </p>
+      </main>
+    );
+  }
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main className="page error-page">

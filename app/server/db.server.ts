@@ -37,9 +37,53 @@ export interface OutboxTable {
   created_at: string;
 }
 
+export type Role = "admin" | "staff";
+
+export interface UsersTable {
+  id: number | undefined;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  disabled_at: string | null;
+  created_at: string;
+  password_changed_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's random id: a leaked database does not leak live sessions. */
+  id_hash: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  /** "cuenta:<email>" or "direccion:<ip>". */
+  key: string;
+  failures: number;
+  first_failure_at: string;
+  locked_until: string | null;
+}
+
+export interface AuditLogTable {
+  id: number | undefined;
+  at: string;
+  user_id: number | null;
+  user_email: string;
+  action: string;
+  message_id: number | null;
+  detail: string | null;
+}
+
 export interface Database {
   messages: MessagesTable;
   outbox: OutboxTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  audit_log: AuditLogTable;
 }
 
 const migrations: Record<string, Migration> = {
@@ -79,6 +123,51 @@ const migrations: Record<string, Migration> = {
     async down(db) {
       await db.schema.dropTable("outbox").execute();
       await db.schema.dropTable("messages").execute();
+    },
+  },
+  "002_staff_inbox": {
+    async up(db) {
+      await db.schema
+        .createTable("users")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("role", "text", (c) => c.notNull().check(sql`role in ('admin', 'staff')`))
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("disabled_at", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("password_changed_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("sessions")
+        .addColumn("id_hash", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("last_seen_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
+      await db.schema
+        .createTable("login_attempts")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("failures", "integer", (c) => c.notNull())
+        .addColumn("first_failure_at", "text", (c) => c.notNull())
+        .addColumn("locked_until", "text")
+        .execute();
+      await db.schema
+        .createTable("audit_log")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("user_id", "integer")
+        .addColumn("user_email", "text", (c) => c.notNull())
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("message_id", "integer")
+        .addColumn("detail", "text")
+        .execute();
+      await db.schema.createIndex("messages_correo").on("messages").column("correo").execute();
+    },
+    async down(db) {
+      for (const table of ["audit_log", "login_attempts", "sessions", "users"]) await db.schema.dropTable(table).execute();
     },
   },
 };

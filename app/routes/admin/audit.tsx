@@ -1,0 +1,66 @@
+import { useLoaderData } from "react-router";
+import { formatBogota } from "~/lib/dates";
+import { requireUser } from "~/server/admin.server";
+import { listAudit } from "~/server/inbox.server";
+import type { Route } from "./+types/audit";
+
+export function meta() {
+  return [{ title: "Auditoría | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+const ACTIONS: Record<string, string> = {
+  ingreso: "Ingresó",
+  salida: "Cerró sesión",
+  marcar_atendido: "Marcó como atendido",
+  marcar_no_atendido: "Marcó como no atendido",
+  reintentar_correo: "Reintentó el correo",
+  eliminar_datos_titular: "Eliminó los mensajes de un titular",
+  crear_usuario: "Creó una cuenta",
+  desactivar_usuario: "Desactivó una cuenta",
+  activar_usuario: "Activó una cuenta",
+  cambiar_clave: "Cambió una contraseña",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { services } = await requireUser(request);
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get("pagina")) || 1);
+  return { entries: await listAudit(services.db, page), page };
+}
+
+export default function Audit() {
+  const { entries, page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Auditoría</h1>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">Acciones del personal, de la más reciente a la más antigua</caption>
+          <thead>
+            <tr>
+              <th scope="col">Fecha</th>
+              <th scope="col">Persona</th>
+              <th scope="col">Acción</th>
+              <th scope="col">Mensaje</th>
+              <th scope="col">Detalle</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td>{formatBogota(e.at)}</td>
+                <td>{e.user_email}</td>
+                <td>{ACTIONS[e.action] ?? e.action}</td>
+                <td>{e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>N.º {e.message_id}</a> : ""}</td>
+                <td>{e.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Páginas" className="admin-pages">
+        {page > 1 ? <a href={`?pagina=${page - 1}`}>Anterior</a> : null}
+        {entries.length === 50 ? <a href={`?pagina=${page + 1}`}>Siguiente</a> : null}
+      </nav>
+    </>
+  );
+}

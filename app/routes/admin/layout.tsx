@@ -1,0 +1,53 @@
+import { Outlet, useLoaderData, useLocation } from "react-router";
+import { requireUser } from "~/server/admin.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  return { user };
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The staff area's frame. Every page below also checks the session in its own loader. */
+export default function AdminLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const items = [
+    { href: "/admin/mensajes", label: "Mensajes" },
+    { href: "/admin/titulares", label: "Solicitudes de titulares" },
+    { href: "/admin/auditoria", label: "Auditoría" },
+    ...(user.role === "admin" ? [{ href: "/admin/usuarios", label: "Usuarios" }] : []),
+  ];
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <p className="admin-brand">Bandeja del personal</p>
+        <nav aria-label="Bandeja del personal">
+          <ul>
+            {items.map((item) => (
+              <li key={item.href}>
+                <a href={item.href} aria-current={pathname.startsWith(item.href) ? "page" : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form method="post" action="/admin/salir" className="admin-user">
+          <span>
+            {user.name} ({user.role === "admin" ? "administración" : "personal"})
+          </span>
+          <button type="submit" className="button button-secondary">
+            Cerrar sesión
+          </button>
+        </form>
+      </header>
+      <main className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useLoaderData } from "react-router";
+import { formatBogota } from "~/lib/dates";
+import { requireUser } from "~/server/admin.server";
+import { mailStateLabel } from "~/lib/staff";
+import { listMessages, parseFilter } from "~/server/inbox.server";
+import type { Route } from "./+types/messages";
+
+export function meta() {
+  return [{ title: "Mensajes | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { services } = await requireUser(request);
+  const url = new URL(request.url);
+  const filter = parseFilter(url.searchParams);
+  return { filter, query: url.searchParams.toString(), ...(await listMessages(services.db, filter)) };
+}
+
+function pageHref(query: string, page: number) {
+  const params = new URLSearchParams(query);
+  params.set("pagina", String(page));
+  return `?${params}`;
+}
+
+export default function Messages() {
+  const { rows, total, pages, filter, query } = useLoaderData<typeof loader>();
+  const exportParams = new URLSearchParams(query);
+  exportParams.delete("pagina");
+  return (
+    <>
+      <h1>Mensajes</h1>
+      <form method="get" className="admin-filters" role="search" aria-label="Filtrar mensajes">
+        <div className="field">
+          <label htmlFor="f-formulario">Formulario</label>
+          <select id="f-formulario" name="formulario" defaultValue={filter.form ?? ""}>
+            <option value="">Todos</option>
+            <option value="contacto">Contacto</option>
+            <option value="cliente">Cliente</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-estado">Estado</label>
+          <select id="f-estado" name="estado" defaultValue={filter.state ?? ""}>
+            <option value="">Todos</option>
+            <option value="nuevo">Nuevos</option>
+            <option value="atendido">Atendidos</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-desde">Desde</label>
+          <input id="f-desde" name="desde" type="date" defaultValue={filter.from ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-hasta">Hasta</label>
+          <input id="f-hasta" name="hasta" type="date" defaultValue={filter.to ?? ""} />
+        </div>
+        <div className="field admin-filters-q">
+          <label htmlFor="f-q">Buscar</label>
+          <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ""} />
+        </div>
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+      </form>
+      <p className="admin-summary">
+        {total === 1 ? "1 mensaje" : `${total} mensajes`} · <a href={`/admin/exportar.csv?${exportParams}`}>Exportar a CSV (Excel)</a>
+      </p>
+      {rows.length === 0 ? (
+        <p>No hay mensajes con este filtro.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Mensajes recibidos, del más reciente al más antiguo</caption>
+            <thead>
+              <tr>
+                <th scope="col">Recibido</th>
+                <th scope="col">Formulario</th>
+                <th scope="col">Remitente</th>
+                <th scope="col">Mensaje</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Correo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.id} className={m.handled_at ? "" : "admin-row-new"}>
+                  <td>
+                    <a href={`/admin/mensajes/${m.id}`}>{formatBogota(m.received_at)}</a>
+                  </td>
+                  <td>{m.form === "cliente" ? "Cliente" : "Contacto"}</td>
+                  <td>
+                    {m.nombre}
+                    {m.empresa ? <span className="admin-muted"> · {m.empresa}</span> : null}
+                    <br />
+                    <span className="admin-muted">{m.correo}</span>
+                  </td>
+                  <td className="admin-excerpt">{m.mensaje.length > 120 ? `${m.mensaje.slice(0, 120)}…` : m.mensaje}</td>
+                  <td>{m.handled_at ? "Atendido" : "Nuevo"}</td>
+                  <td>{mailStateLabel(m.mail_status)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Páginas" className="admin-pages">
+          {filter.page > 1 ? <a href={pageHref(query, filter.page - 1)}>Anterior</a> : null}
+          <span>
+            Página {filter.page} de {pages}
+          </span>
+          {filter.page < pages ? <a href={pageHref(query, filter.page + 1)}>Siguiente</a> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { data, redirect, useActionData } from "react-router";
+import { assertSameOriginPost, clientAddress, readSessionId, sessionCookie } from "~/server/admin.server";
+import { audit, getSessionUser, LOCK_MS, signIn } from "~/server/auth.server";
+import { getServices } from "~/server/services.server";
+import type { Route } from "./+types/sign-in";
+
+export function meta() {
+  return [{ title: "Ingresar | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** Only same-site paths under /admin are followed after sign-in. */
+function safeNext(value: string | null): string {
+  return value && /^\/admin(\/[\w\-./?=&%]*)?$/.test(value) && !value.startsWith("//") ? value : "/admin/mensajes";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await getServices();
+  if (await getSessionUser(db, readSessionId(request))) throw redirect(safeNext(new URL(request.url).searchParams.get("siguiente")));
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOriginPost(request);
+  const form = await request.formData();
+  const email = String(form.get("correo") ?? "");
+  const password = String(form.get("clave") ?? "");
+  if (!email.trim() || !password) return data({ error: "Escriba su correo y su contraseña." }, { status: 400 });
+  const { db } = await getServices();
+  const result = await signIn(db, { email, password, address: clientAddress(request) });
+  if (!result.ok) {
+    const minutes = Math.ceil((result.retryAfterMs ?? LOCK_MS) / 60_000);
+    const error =
+      result.reason === "locked"
+        ? `Demasiados intentos fallidos. Espere ${minutes} minutos e inténtelo de nuevo.`
+        : "Correo o contraseña incorrectos.";
+    return data({ error }, { status: result.reason === "locked" ? 429 : 401 });
+  }
+  await audit(db, result.user, "ingreso");
+  return redirect(safeNext(new URL(request.url).searchParams.get("siguiente")), {
+    headers: { "Set-Cookie": sessionCookie(request, result.sessionId) },
+  });
+}
+
+export default function SignIn() {
+  const result = useActionData<typeof action>();
+  return (
+    <main className="page admin-sign-in">
+      <h1>Bandeja del personal</h1>
+      <p>Ingrese con la cuenta que le asignó la administración del sitio.</p>
+      {result?.error ? (
+        <p className="admin-alert" role="alert" id="error-ingreso">
+          {result.error}
+        </p>
+      ) : null}
+      <form method="post" className="admin-form">
+        <div className="field">
+          <label htmlFor="correo">Correo</label>
+          <input id="correo" name="correo" type="email" autoComplete="username" required aria-describedby={result?.error ? "error-ingreso" : undefined} />
+        </div>
+        <div className="field">
+          <label htmlFor="clave">Contraseña</label>
+          <input id="clave" name="clave" type="password" autoComplete="current-password" required />
+        </div>
+        <button type="submit" className="button">
+          Ingresar
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Staff accounts from the command line (there is no default account):
+ *   npm run admin -- create-user --email ana@empresa.co --name "Ana Pérez" [--role admin|staff]
+ *   npm run admin -- reset-password --email ana@empresa.co
+ *   npm run admin -- disable-user --email ana@empresa.co      (enable-user to undo)
+ *   npm run admin -- list-users
+ * The password is asked without echo; --password-stdin reads it from standard input instead.
+ */
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { createUser, resetPassword, setUserDisabled } from "../app/server/auth.server";
+import { openDatabase } from "../app/server/db.server";
+import { getEnv } from "../app/server/env.server";
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: "string" },
+    name: { type: "string" },
+    role: { type: "string", default: "staff" },
+    "password-stdin": { type: "boolean", default: false },
+  },
+});
+
+async function readPassword(prompt: string): Promise<string> {
+  if (values["password-stdin"] || !process.stdin.isTTY) {
+    let input = "";
+    for await (const chunk of process.stdin) input += chunk;
+    return input.replace(/\r?\n$/, "");
+  }
+  // Ask without echo: the terminal shows nothing while typing.
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+      const mutable = rl as unknown as { _writeToOutput: (s: string) => void };
+      process.stdout.write(question);
+      mutable._writeToOutput = () => {};
+      rl.question("", (answer) => {
+        rl.close();
+        process.stdout.write("\n");
+        resolve(answer);
+      });
+    });
+  const first = await ask(prompt);
+  const second = await ask("Repita la contraseña: ");
+  if (first !== second) throw new Error("Las contraseñas no coinciden.");
+  return first;
+}
+
+function requireEmail(): string {
+  if (!values.email) throw new Error("Falta --email.");
+  return values.email;
+}
+
+const db = await openDatabase(getEnv().DATABASE_URL);
+try {
+  const command = positionals[0];
+  if (command === "create-user") {
+    const email = requireEmail();
+    if (!values.name) throw new Error("Falta --name.");
+    if (values.role !== "admin" && values.role !== "staff") throw new Error("--role debe ser admin o staff.");
+    const password = await readPassword("Contraseña (mínimo 12 caracteres): ");
+    await createUser(db, { email, name: values.name, role: values.role, password });
+    console.log(`Cuenta creada: ${email} (${values.role}).`);
+  } else if (command === "reset-password") {
+    const email = requireEmail();
+    const password = await readPassword("Nueva contraseña (mínimo 12 caracteres): ");
+    if (!(await resetPassword(db, email, password))) throw new Error(`No existe la cuenta ${email}.`);
+    console.log(`Contraseña cambiada para ${email}; sus sesiones abiertas se cerraron.`);
+  } else if (command === "disable-user" || command === "enable-user") {
+    const email = requireEmail();
+    if (!(await setUserDisabled(db, email, command === "disable-user"))) throw new Error(`No existe la cuenta ${email}.`);
+    console.log(command === "disable-user" ? `Cuenta desactivada: ${email}; sus sesiones se cerraron.` : `Cuenta activada: ${email}.`);
+  } else if (command === "list-users") {
+    const users = await db.selectFrom("users").select(["email", "name", "role", "disabled_at"]).orderBy("email").execute();
+    for (const u of users) console.log(`${u.email}\t${u.name}\t${u.role}\t${u.disabled_at ? "desactivada" : "activa"}`);
+  } else {
+    throw new Error("Uso: npm run admin -- create-user|reset-password|disable-user|enable-user|list-users --email CORREO [--name NOMBRE] [--role admin|staff]");
+  }
+} catch (error) {
+  console.error(`Error: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}
