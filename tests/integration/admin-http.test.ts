@@ -1,0 +1,131 @@
+/** The staff area over HTTP: what a signed-out visitor, a staff member and an admin can reach. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, TEST_PASSWORD } from "../support/accounts";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+let server: ServerProcess;
+const dbFile = path.join(mkdtempSync(path.join(tmpdir(), "admin-http-")), "sitio.db");
+
+async function signInAs(email: string): Promise<string> {
+  const res = await fetch(`${server.url}/admin/ingresar`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams({ correo: email, clave: TEST_PASSWORD }),
+  });
+  expect(res.status).toBe(302);
+  const cookie = res.headers.get("set-cookie") ?? "";
+  expect(cookie).toMatch(/^sesion_personal=[^;]+; Path=\/admin; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+  return cookie.split(";")[0];
+}
+
+const get = (p: string, cookie?: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + p, { redirect: "manual", headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
+const post = (p: string, body: Record<string, string>, cookie?: string, origin?: string) =>
+  fetch(server.url + p, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin ?? server.url, ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(body),
+  });
+
+beforeAll(async () => {
+  createAccount(dbFile, "admin@example.com", "admin");
+  createAccount(dbFile, "personal@example.com", "staff");
+  server = await startServer({}, dbFile);
+  const res = await fetch(`${server.url}/php/contacto`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.url },
+    body: JSON.stringify({ nombre: "Ana", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola", consentimiento: true }),
+  });
+  expect(res.status).toBe(201);
+}, 60_000);
+afterAll(() => server?.stop());
+
+describe("signed out", () => {
+  it.each(["/admin", "/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios"])("%s sends to the sign-in page", async (p) => {
+    const res = await get(p);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/admin/ingresar?siguiente=${encodeURIComponent(p)}`);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  });
+
+  it("API calls get 401", async () => {
+    expect((await get("/admin/exportar.csv")).status).toBe(401);
+    expect((await get("/admin/mensajes", undefined, { Accept: "application/json" })).status).toBe(401);
+  });
+
+  it("posts change nothing", async () => {
+    const res = await post("/admin/mensajes/1", { accion: "atendido" });
+    expect([302, 401]).toContain(res.status);
+    const admin = await signInAs("admin@example.com");
+    expect(await (await get("/admin/mensajes/1", admin)).text()).toContain("Nuevo: nadie lo ha marcado como atendido.");
+  });
+
+  it("the sign-in page is not indexed nor cached", async () => {
+    const res = await get("/admin/ingresar");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await res.text()).toContain('name="robots" content="noindex, nofollow"');
+  });
+
+  it("a wrong password gets a message that does not say whether the account exists", async () => {
+    const known = await post("/admin/ingresar", { correo: "personal@example.com", clave: "equivocada-123" });
+    const unknown = await post("/admin/ingresar", { correo: "nadie@example.com", clave: "equivocada-123" });
+    expect(known.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await known.text()).toContain("Correo o contraseña incorrectos.");
+    expect(await unknown.text()).toContain("Correo o contraseña incorrectos.");
+  });
+});
+
+describe("staff", () => {
+  it("reads the inbox but cannot manage accounts", async () => {
+    const staff = await signInAs("personal@example.com");
+    expect((await get("/admin/mensajes", staff)).status).toBe(200);
+    expect((await get("/admin/usuarios", staff)).status).toBe(403);
+    const create = await post("/admin/usuarios", { accion: "crear", correo: "x@example.com", nombre: "X", rol: "admin", clave: "una-clave-muy-larga" }, staff);
+    expect(create.status).toBe(403);
+    const admin = await signInAs("admin@example.com");
+    expect(await (await get("/admin/usuarios", admin)).text()).not.toContain("x@example.com");
+  });
+
+  it("state changes need a same-origin POST; a GET changes nothing", async () => {
+    const staff = await signInAs("personal@example.com");
+    const foreign = await post("/admin/mensajes/1", { accion: "atendido" }, staff, "https://malicioso.example");
+    expect([400, 403]).toContain(foreign.status);
+    expect((await get("/admin/mensajes/1?accion=atendido", staff)).status).toBe(200);
+    expect(await (await get("/admin/mensajes/1", staff)).text()).toContain("Nuevo: nadie lo ha marcado como atendido.");
+    const same = await post("/admin/mensajes/1", { accion: "atendido" }, staff);
+    expect(same.status).toBe(302);
+    expect(await (await get("/admin/mensajes/1", staff)).text()).toContain("Atendido por personal@example.com");
+  });
+
+  it("signing out ends the session", async () => {
+    const staff = await signInAs("personal@example.com");
+    expect((await get("/admin/salir", staff)).status).toBe(302);
+    expect((await get("/admin/mensajes", staff)).status).toBe(200);
+    const out = await post("/admin/salir", {}, staff);
+    expect(out.headers.get("set-cookie")).toMatch(/sesion_personal=; .*Max-Age=0/);
+    expect((await get("/admin/mensajes", staff)).status).toBe(302);
+  });
+});
+
+describe("admin", () => {
+  it("creates and disables accounts; a disabled account's sessions end", async () => {
+    const admin = await signInAs("admin@example.com");
+    const created = await post("/admin/usuarios", { accion: "crear", correo: "nuevo@example.com", nombre: "Nuevo", rol: "staff", clave: TEST_PASSWORD }, admin);
+    expect(created.status).toBe(302);
+    const nuevo = await signInAs("nuevo@example.com");
+    expect((await get("/admin/mensajes", nuevo)).status).toBe(200);
+    expect((await post("/admin/usuarios", { accion: "desactivar", correo: "nuevo@example.com" }, admin)).status).toBe(302);
+    expect((await get("/admin/mensajes", nuevo)).status).toBe(302);
+    const audit = await (await get("/admin/auditoria", admin)).text();
+    expect(audit).toContain("Creó una cuenta");
+    expect(audit).toContain("Desactivó una cuenta");
+  });
+});
