@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createAccount } from "../support/accounts";
 import { startServer } from "../support/server-process";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -8,12 +9,16 @@ import { startSmtpSink } from "../support/smtp-sink";
 export default async function globalSetup() {
   const mailDir = mkdtempSync(path.join(tmpdir(), "sitio-e2e-mail-"));
   const smtp = await startSmtpSink(0, mailDir);
+  const databaseFile = path.join(mkdtempSync(path.join(tmpdir(), "sitio-e2e-db-")), "sitio.db");
+  createAccount(databaseFile, "admin@example.com", "admin");
+  createAccount(databaseFile, "personal@example.com", "staff");
+  createAccount(databaseFile, "bloqueo@example.com", "staff");
   const server = await startServer({
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_TO: "equipo@example.com",
     FORM_RATE_LIMIT: "1000",
     PORT: "3100",
-  });
+  }, databaseFile);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATABASE = server.databaseFile;
   return async () => {
