@@ -20,14 +20,23 @@ if (!buildIsCurrent()) {
 
 process.env.NODE_ENV ??= "production";
 await import("../server.js").then(async ({ createServer }) => {
-  const { app, notices, stopServices } = await createServer();
+  let server;
+  try {
+    server = await createServer();
+  } catch (error) {
+    // A bad configuration stops the start with a message that names the field.
+    console.error(JSON.stringify({ level: "error", event: "startup-failed", message: error.message }));
+    console.error(`\nNo se pudo iniciar el sitio:\n${error.message}`);
+    process.exit(1);
+  }
+  const { app, notices, stopServices } = server;
   const port = Number(process.env.PORT ?? 3000);
-  const server = app.listen(port, () => {
+  const listener = app.listen(port, () => {
     for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));
     console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}` }));
   });
   // Finish the requests in flight and the mail being sent; pending mail resumes at the next start.
-  const stop = () => server.close(() => stopServices().finally(() => process.exit(0)));
+  const stop = () => listener.close(() => stopServices().finally(() => process.exit(0)));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 });

@@ -1,7 +1,8 @@
 /** Server settings from the environment (DECISIONS 20), validated once; a bad value names the variable. */
 import { z } from "zod";
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: "debe ser un número entero positivo" }).int({ error: "debe ser un número entero positivo" }).positive({ error: "debe ser un número entero positivo" }).default(fallback);
 const emailList = z
   .string()
   .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))

@@ -1,5 +1,6 @@
 /** The e-mail a stored message becomes: plain text and HTML, every visitor value escaped. */
 import type { Selectable } from "kysely";
+import { formatBogota } from "../lib/dates";
 import type { MessagesTable } from "./db.server";
 
 type Message = Selectable<MessagesTable>;
@@ -20,18 +21,6 @@ export function escapeHtml(value: string): string {
 /** Header values must stay on one line. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
-function bogotaTime(iso: string): string {
-  return new Intl.DateTimeFormat("es-CO", {
-    timeZone: "America/Bogota",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).format(new Date(iso));
-}
-
 export function composeMail(message: Message, companyName: string) {
   const subject =
     message.form === "cliente"
@@ -39,7 +28,7 @@ export function composeMail(message: Message, companyName: string) {
       : `Nuevo mensaje de contacto: ${oneLine(message.nombre)}`;
   const rows = LABELS.filter(([key]) => message[key] !== null);
   const formName = message.form === "cliente" ? "Quiere ser nuestro cliente" : "Contáctenos";
-  const footer = `Recibido el ${bogotaTime(message.received_at)} (hora de Colombia) por el formulario «${formName}» del sitio de ${companyName}. Autorización de tratamiento de datos: ${bogotaTime(message.consent_at)}, política versión ${message.policy_version}. Mensaje n.º ${message.id}.`;
+  const footer = `Recibido el ${formatBogota(message.received_at)} (hora de Colombia) por el formulario «${formName}» del sitio de ${companyName}. Autorización de tratamiento de datos: ${formatBogota(message.consent_at)}, política versión ${message.policy_version}. Mensaje n.º ${message.id}.`;
   const text = [...rows.map(([key, label]) => `${label}: ${String(message[key])}`), "", footer].join("\n");
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1b2631">
 <h1 style="font-size:18px">${escapeHtml(subject)}</h1>

@@ -192,6 +192,69 @@ test.describe("documents", () => {
   });
 });
 
+test.describe("document tools", () => {
+  test("search within the regulations highlights matches and steps through them", async ({ page }) => {
+    await page.goto("/nosotros/reglamentoInterno");
+    const search = page.getByRole("searchbox", { name: "Buscar en el texto" });
+    await search.fill("DESCARGOS");
+    const status = page.locator("[data-search-status]");
+    await expect(status).toHaveText(/^Coincidencia 1 de \d+$/);
+    const total = Number((await status.textContent())?.split(" de ")[1]);
+    expect(total).toBeGreaterThan(3);
+    expect(await page.evaluate(() => CSS.highlights.get("document-search")?.size)).toBe(total);
+    await page.getByRole("button", { name: "Coincidencia siguiente" }).click();
+    await expect(status).toHaveText(`Coincidencia 2 de ${total}`);
+    await page.getByRole("button", { name: "Coincidencia anterior" }).click();
+    await page.getByRole("button", { name: "Coincidencia anterior" }).click();
+    await expect(status).toHaveText(`Coincidencia ${total} de ${total}`);
+    // Accents are ignored: "articulo" finds "Artículo".
+    await search.fill("articulo 95");
+    await expect(status).toHaveText(/^Coincidencia 1 de \d+$/);
+    await search.fill("palabra-que-no-existe");
+    await expect(status).toHaveText("No hay coincidencias.");
+  });
+
+  test("search works offline too: it needs no request", async ({ page, context }) => {
+    await page.goto("/nosotros/reglamentoInterno");
+    await context.setOffline(true);
+    await page.getByRole("searchbox", { name: "Buscar en el texto" }).fill("alcoholemia");
+    await expect(page.locator("[data-search-status]")).toHaveText(/^Coincidencia 1 de \d+$/);
+    await context.setOffline(false);
+  });
+
+  test("an article's link can be copied", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/nosotros/reglamentoInterno");
+    const anchor = page.locator("#articulo-95 .heading-anchor");
+    await anchor.click();
+    await expect(anchor).toHaveAttribute("data-copied", "");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/nosotros\/reglamentoInterno#articulo-95$/);
+    await expect(page).toHaveURL(/#articulo-95$/);
+  });
+
+  test("the print layout shows only the document", async ({ page }) => {
+    await page.goto("/nosotros/reglamentoInterno");
+    await page.emulateMedia({ media: "print" });
+    for (const selector of [".site-header", ".site-footer", ".nosotros-menu", ".document-search", ".back-to-toc", ".nosotros-banner-header"]) {
+      await expect(page.locator(selector).first(), selector).toBeHidden();
+    }
+    await expect(page.locator("#articulo-1")).toBeVisible();
+    expect(await page.locator("#capitulo-ii").evaluate((el) => getComputedStyle(el).breakBefore)).toBe("page");
+    await page.emulateMedia({ media: "screen" });
+    await expect(page.getByRole("button", { name: "Imprimir" })).toBeVisible();
+  });
+
+  test("without JavaScript the search box stays hidden and the text is complete", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/nosotros/reglamentoInterno");
+    await expect(page.getByRole("searchbox")).toBeHidden();
+    await expect(page.locator("#articulo-112")).toBeVisible();
+    await expect(page.locator("#anexo")).toBeVisible();
+    await context.close();
+  });
+});
+
 test.describe("not found", () => {
   for (const path of ["/no-existe", "/nosotros/no-existe", "/contacto/x/y"]) {
     test(`${path} is a 404 with the spec's texts and a way home`, async ({ page }) => {
