@@ -89,28 +89,39 @@ export async function createServer() {
     next();
   });
 
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: false }),
-  );
-
+  // Static files: prerendered pages at clean paths (revalidated), fingerprinted assets (immutable for a
+  // year), the rest revalidated; each sent precompressed when the browser accepts brotli or gzip.
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const file = prerendered.get(req.path);
-    if (!file) return next();
-    res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(file);
+    const page = prerendered.get(req.path);
+    let file = page;
+    if (!file) {
+      let decoded;
+      try {
+        decoded = decodeURIComponent(req.path);
+      } catch {
+        return next();
+      }
+      const candidate = path.join(clientDir, decoded);
+      if (!candidate.startsWith(clientDir + path.sep) || !isFile(candidate)) {
+        // A missing fingerprinted asset is a plain 404, not a page.
+        if (req.path.startsWith("/assets/")) return res.status(404).type("text/plain").send("No encontrado");
+        return next();
+      }
+      file = candidate;
+    }
+    const immutable = !page && req.path.startsWith("/assets/");
+    res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    res.type(path.extname(file) || "html");
+    res.vary("Accept-Encoding");
+    const accepted = req.acceptsEncodings(["br", "gzip", "identity"]);
+    const encoded = accepted === "br" || accepted === "gzip" ? `${file}.${accepted === "br" ? "br" : "gz"}` : undefined;
+    if (encoded && isFile(encoded)) {
+      res.setHeader("Content-Encoding", accepted);
+      return res.sendFile(encoded, { cacheControl: false, lastModified: true });
+    }
+    res.sendFile(file, { cacheControl: false });
   });
-
-  app.use(
-    express.static(clientDir, {
-      index: false,
-      redirect: false,
-      setHeaders(res) {
-        res.setHeader("Cache-Control", "no-cache");
-      },
-    }),
-  );
 
   // The staff area is never cached nor indexed.
   app.use("/admin", (_req, res, next) => {
@@ -125,6 +136,14 @@ export async function createServer() {
   });
   app.use(serverBuild.app);
   return { app, notices, stopServices: serverBuild.stopServices };
+}
+
+function isFile(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Maps each prerendered path (/nosotros/misionVision) to its index.html. */

@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from "./+types/root";
 import { getSiteConfig } from "~/config/site.server";
 import favicon from "~/assets/favicon.svg";
+import fontUrl from "~/assets/fonts/source-sans-3-latin-wght-normal.woff2?url";
 import { NotFound } from "~/components/not-found";
 import "~/styles/app.css";
 
@@ -18,6 +19,7 @@ export async function loader() {
 
 export function links(): Route.LinkDescriptors {
   return [
+    { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
     { rel: "icon", href: favicon, type: "image/svg+xml" },
     { rel: "manifest", href: "/manifest.webmanifest" },
   ];

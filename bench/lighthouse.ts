@@ -25,7 +25,7 @@ const chrome = await chromeLauncher.launch({
 });
 const rows: Record<string, unknown>[] = [];
 try {
-  for (const preset of ["mobile", "desktop"] as const) {
+  for (const preset of (process.env.BENCH_PRESETS ?? "mobile,desktop").split(",") as ("mobile" | "desktop")[]) {
     for (const route of routes) {
       const samples: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number }[] = [];
       for (let i = 0; i < runs; i++) {

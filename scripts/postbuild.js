@@ -1,7 +1,8 @@
 // After React Router has built and prerendered: generate the service worker (Workbox) so that every
 // published page and its assets are precached, and record the build's inputs stamp for `npm start`.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import path from "node:path";
 import { generateSW } from "workbox-build";
 import { sourcesStamp } from "./sources-stamp.js";
@@ -62,5 +63,22 @@ const walk = (dir, urlPath) => {
 };
 walk(clientDir, "");
 writeFileSync(path.resolve("build/csp-script-hashes.json"), JSON.stringify(scriptHashes, null, 2));
+
+// Precompressed copies (brotli and gzip, best levels) so the server never compresses a static file per request.
+let compressed = 0;
+const compressAll = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) compressAll(file);
+    else if (/\.(html|css|js|svg|json|xml|txt|webmanifest)$/.test(entry.name) && statSync(file).size > 1024) {
+      const raw = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+      writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      compressed += 1;
+    }
+  }
+};
+compressAll(clientDir);
+console.log(`precomprimidos: ${compressed} archivos (br y gz)`);
 
 writeFileSync(path.resolve("build/build-info.json"), JSON.stringify({ stamp: sourcesStamp(), builtAt: new Date().toISOString() }, null, 2));
