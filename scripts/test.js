@@ -56,7 +56,7 @@ try {
 }
 const counts = auditReport.metadata?.vulnerabilities;
 if (!counts) {
-  console.log(`npm audit omitido: el registro no respondió a la auditoría (${auditReport.error?.summary ?? auditReport.message ?? "sin respuesta"}).`);
+  console.log(`npm audit omitido: el registro no respondió a la auditoría (${auditReport.error?.summary || auditReport.message || audit.stderr?.trim().split("\n").pop() || "sin respuesta"}).`);
 } else if (counts.high + counts.critical > 0) {
   console.error(`npm audit: ${counts.high} altas y ${counts.critical} críticas en las dependencias de producción.`);
   failed += 1;

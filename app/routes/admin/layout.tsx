@@ -1,6 +1,9 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import { requireUser } from "~/server/admin.server";
 import type { Route } from "./+types/layout";
+import adminStyles from "~/styles/admin.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);

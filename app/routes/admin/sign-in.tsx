@@ -3,6 +3,9 @@ import { assertSameOriginPost, clientAddress, readSessionId, sessionCookie } fro
 import { audit, getSessionUser, LOCK_MS, signIn } from "~/server/auth.server";
 import { getServices } from "~/server/services.server";
 import type { Route } from "./+types/sign-in";
+import adminStyles from "~/styles/admin.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export function meta() {
   return [{ title: "Ingresar | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
