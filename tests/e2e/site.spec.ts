@@ -23,6 +23,16 @@ test.describe("every published route", () => {
   }
 });
 
+test.describe("dark colour scheme", () => {
+  test.use({ colorScheme: "dark" });
+  for (const path of PUBLISHED) {
+    test(`${path}: no axe violations in dark mode`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
 test("content pages ship no React; the form pages hydrate", async ({ page }) => {
   for (const path of ["/", "/nosotros", "/nosotros/reglamentoInterno", "/privacidad"]) {
     await page.goto(path);
