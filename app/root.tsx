@@ -4,7 +4,7 @@ import { getSiteConfig } from "~/config/site.server";
 import favicon from "~/assets/favicon.svg";
 import fontUrl from "~/assets/fonts/source-sans-3-latin-wght-normal.woff2?url";
 import { NotFound } from "~/components/not-found";
-import "~/styles/app.css";
+import appCss from "~/styles/app.css?url";
 
 export interface RouteHandle {
   /** The page is interactive: React hydrates it. Content pages leave this unset and ship no React. */
@@ -19,7 +19,6 @@ export async function loader() {
 
 export function links(): Route.LinkDescriptors {
   return [
-    { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
     { rel: "icon", href: favicon, type: "image/svg+xml" },
     { rel: "manifest", href: "/manifest.webmanifest" },
   ];
@@ -36,6 +35,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0B4F6C" />
+        {/* Font first, then the stylesheet (precedence puts it ahead of the scripts' preloads). */}
+        <link rel="preload" href={fontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
