@@ -56,15 +56,25 @@ export function MessageForm({ form }: { form: FormName }) {
   // Until hydration the browser's own checks (required, type=email) guard the no-JavaScript post.
   const [hydrated, setHydrated] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
-  // Restore the draft once, after hydration (sessionStorage does not exist on the server).
+  // After hydration: restore the draft, then adopt whatever the visitor typed before the script
+  // arrived (newer than any draft; the first re-render would otherwise reset it to the empty state).
   useEffect(() => {
+    let draft: Partial<Values> = {};
     try {
-      const saved = JSON.parse(sessionStorage.getItem(form) ?? "null") as Partial<Values> | null;
-      if (saved) setValues((v) => ({ ...v, ...pick(saved, fields) }));
+      draft = pick((JSON.parse(sessionStorage.getItem(form) ?? "null") ?? {}) as Partial<Values>, fields);
     } catch {
       sessionStorage.removeItem(form);
     }
+    const elements = formRef.current?.elements;
+    const typed: Partial<Values> = {};
+    for (const name of fields) {
+      const value = (elements?.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value;
+      if (value) typed[name] = value;
+    }
+    setValues((v) => ({ ...v, ...draft, ...typed }));
+    if ((elements?.namedItem("consentimiento") as HTMLInputElement | null)?.checked) setConsent(true);
     restored.current = true;
     setHydrated(true);
   }, [form, fields]);
@@ -116,6 +126,7 @@ export function MessageForm({ form }: { form: FormName }) {
   return (
     <>
       <form
+        ref={formRef}
         className="message-form"
         method="post"
         action={`php/${form}`}

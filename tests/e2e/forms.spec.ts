@@ -146,6 +146,30 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("¿Pueden llamarme?");
   });
 
+  test("what a visitor types before the page's script arrives is kept and sent", async ({ page }) => {
+    // Hold every script module until the visitor has typed, as on a slow phone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    const before = mails().length;
+    await page.goto("/contacto", { waitUntil: "domcontentloaded" });
+    await expect(page.locator("form.message-form")).not.toHaveAttribute("novalidate", "");
+    await fillContact(page, { NOMBRE: "Antes De Hidratar" });
+    await page.getByRole("checkbox").check();
+    release();
+    await hydrated(page);
+    await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("Antes De Hidratar");
+    await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("¿Pueden llamarme?");
+    await expect(page.getByRole("checkbox")).toBeChecked();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    await expect(page.getByRole("dialog", { name: "Enviado!" })).toBeVisible();
+    await expect.poll(() => mails().length).toBe(before + 1);
+    expect(mails()[before].subject).toBe("Nuevo mensaje de contacto: Antes De Hidratar");
+  });
+
   test("the honeypot is hidden from people and assistive technology", async ({ page }) => {
     await page.goto("/contacto");
     const honeypot = page.locator('input[name="sitio_web"]');
