@@ -5,9 +5,33 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import path from "node:path";
 import { generateSW } from "workbox-build";
+import { deferHydration } from "./defer-hydration.js";
 import { sourcesStamp } from "./sources-stamp.js";
 
 const clientDir = path.resolve("build/client");
+
+/** Every prerendered page under build/client: [file, clean URL path]. */
+const pages = (dir = clientDir, urlPath = "") =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() && entry.name !== "assets"
+      ? pages(path.join(dir, entry.name), `${urlPath}/${entry.name}`)
+      : entry.name === "index.html"
+        ? [[path.join(dir, entry.name), urlPath || "/"]]
+        : [],
+  );
+
+// Form pages fetch React after the first paint (ADR 007); first, because the service worker and the
+// CSP hashes below must see the final HTML.
+let deferred = 0;
+for (const [file, urlPath] of pages()) {
+  const html = readFileSync(file, "utf8");
+  const rewritten = deferHydration(html, urlPath);
+  if (rewritten !== html) {
+    writeFileSync(file, rewritten);
+    deferred += 1;
+  }
+}
+console.log(`hidratación tras el primer pintado: ${deferred} páginas`);
 
 const { count, size, warnings } = await generateSW({
   globDirectory: clientDir,
@@ -49,19 +73,13 @@ console.log(`service worker: ${count} archivos precargados (${(size / 1024).toFi
 // Hashes of the inline scripts React Router writes into each prerendered page, so the
 // Content-Security-Policy can allow exactly those and no other inline script.
 const scriptHashes = {};
-const walk = (dir, urlPath) => {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== "assets") walk(path.join(dir, entry.name), `${urlPath}/${entry.name}`);
-    else if (entry.name === "index.html") {
-      const html = readFileSync(path.join(dir, entry.name), "utf8");
-      const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
-        (m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`,
-      );
-      if (hashes.length > 0) scriptHashes[urlPath || "/"] = [...new Set(hashes)];
-    }
-  }
-};
-walk(clientDir, "");
+for (const [file, urlPath] of pages()) {
+  const html = readFileSync(file, "utf8");
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`,
+  );
+  if (hashes.length > 0) scriptHashes[urlPath] = [...new Set(hashes)];
+}
 writeFileSync(path.resolve("build/csp-script-hashes.json"), JSON.stringify(scriptHashes, null, 2));
 
 // Precompressed copies (brotli and gzip, best levels) so the server never compresses a static file per request.

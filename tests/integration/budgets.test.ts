@@ -26,8 +26,11 @@ function weigh(pagePath: string): PageWeight {
   const htmlFile = path.join(client, pagePath, "index.html");
   const html = readFileSync(htmlFile, "utf8");
   const scripts = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
-  // Module imports inside inline scripts (React Router's entry) count too.
+  // Modules imported by inline scripts (React Router's entry and routes) count too, and so do the
+  // preloads that the deferred loader adds after the first paint (ADR 007).
   for (const m of html.matchAll(/(?:\bfrom\s*|\bimport\(\s*)["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
+  const deferred = /const preloads = (\[[^\]]*\]);/.exec(html);
+  for (const src of deferred ? (JSON.parse(deferred[1]) as string[]) : []) scripts.add(src);
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const images = [...html.matchAll(/<img[^>]+src="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   const css = styles.map((s) => readFileSync(fileFor(s), "utf8")).join("");
@@ -65,6 +68,14 @@ describe("byte budgets", () => {
 
   it("form pages stay within 122 KB of JavaScript", () => {
     for (const p of [pages.contacto, pages.cliente]) expect(byPath[p.path].js, p.path).toBeLessThanOrEqual(122 * 1024);
+  });
+
+  it("form pages fetch React only after the first paint (ADR 007)", () => {
+    for (const p of [pages.contacto, pages.cliente]) {
+      const html = readFileSync(path.join(client, p.path, "index.html"), "utf8");
+      expect(html, p.path).not.toContain('rel="modulepreload"');
+      expect(html, p.path).toContain("requestAnimationFrame(() => setTimeout(hydrate, 0));");
+    }
   });
 
   it("the stylesheet stays within 6 KB", () => {
