@@ -38,8 +38,9 @@ const fields = {
 };
 
 /** Consent arrives as `true` in JSON and as "on"/"true"/"1" from an ordinary form post. */
+const ACCEPTED = new Set<unknown>([true, 1, "on", "true", "1", "si", "sí", "yes"]);
 const consent = z.pipe(
-  z.transform((v: unknown) => v === true || v === "on" || v === "true" || v === "1"),
+  z.transform((v: unknown) => ACCEPTED.has(typeof v === "string" ? v.trim().toLowerCase() : v)),
   z.literal(true, { error: MESSAGES.consent }),
 );
 

@@ -122,6 +122,8 @@ export async function handleFormPost(request: Request, form: FormName): Promise<
       return encoding === "json" ? json(201, { ok: true }) : resultPage(form, true);
     }
 
+    // API clients may name the consent in English; the page's own form sends `consentimiento`.
+    if (body.consentimiento === undefined && body.consent !== undefined) body.consentimiento = body.consent;
     const result = validateForm(form, body);
     if (!result.ok || !result.data) {
       throw new RequestError(400, {

@@ -91,6 +91,16 @@ describe("form endpoints with SMTP up", () => {
     await smtp.waitForMails(before + 1);
   });
 
+  it("accepts the consent of an API client under the English name `consent`", async () => {
+    const before = smtp.mails.length;
+    const { consentimiento: _omitted, ...withoutConsent } = contact;
+    const res = await postJson(server, "/php/contacto", { ...withoutConsent, nombre: "Cliente API", consent: true });
+    expect(res.status).toBe(201);
+    await smtp.waitForMails(before + 1);
+    const refused = await postJson(server, "/php/contacto", { ...withoutConsent, consent: false });
+    expect(refused.status).toBe(400);
+  });
+
   it.each([
     ["malformed JSON", "/php/contacto", "{nombre:", {}, 400, "json_invalido"],
     ["a JSON array", "/php/contacto", "[]", {}, 400, "json_invalido"],

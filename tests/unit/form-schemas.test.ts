@@ -53,6 +53,10 @@ describe("contact schema", () => {
     const result = validateForm("contacto", { ...contact, consentimiento: false });
     expect(result.fieldErrors.consentimiento).toBe(MESSAGES.consent);
     expect(validateForm("contacto", { ...contact, consentimiento: "on" }).ok).toBe(true);
+    for (const yes of ["Sí", "si", "true", "1", 1]) expect(validateForm("contacto", { ...contact, consentimiento: yes }).ok, String(yes)).toBe(true);
+    for (const no of ["no", "", "off", 0, null, "false"]) expect(validateForm("contacto", { ...contact, consentimiento: no }).ok, String(no)).toBe(false);
+    const { consentimiento: _omitted, ...withoutConsent } = contact;
+    expect(validateForm("contacto", withoutConsent).fieldErrors.consentimiento).toBe(MESSAGES.consent);
   });
   it("limits lengths with a clear message", () => {
     const result = validateForm("contacto", { ...contact, mensaje: "x".repeat(5001) });
