@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { getSiteConfig } from "~/config/site.server";
 import favicon from "~/assets/favicon.svg";
@@ -69,6 +69,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const response = isRouteErrorResponse(error) ? error : undefined;
   // A refusal with a message of its own (403 in the staff area, a bad request) says it plainly.
   const refusal = (response?.data as { message?: string } | null | undefined)?.message;
+  const staffArea = useLocation().pathname.startsWith("/admin");
   if (response?.status === 404 && !refusal) return <NotFound />;
   if (response && refusal) {
     return (
@@ -76,7 +77,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1>{response.status === 403 ? "Sin permiso" : response.status === 404 ? "No encontrado" : "No se pudo completar la solicitud"}</h1>
         <p>{refusal}</p>
         <p>
-          <a href={response.status === 403 ? "/admin/mensajes" : "/"}>Volver</a>
+          <a href={response.status === 403 || staffArea ? "/admin/mensajes" : "/"}>Volver</a>
         </p>
       </main>
     );

@@ -30,6 +30,7 @@ export default [
     route("titulares", "routes/admin/data-subject.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
     route("usuarios", "routes/admin/users.tsx"),
+    route("*", "routes/admin/not-found.ts", { id: "admin-not-found" }),
   ]),
   route("healthz", "routes/healthz.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe("signed out", () => {
-  it.each(["/admin", "/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios"])("%s sends to the sign-in page", async (p) => {
+  it.each(["/admin", "/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios", "/admin/no-existe"])("%s sends to the sign-in page", async (p) => {
     const res = await get(p);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/admin/ingresar?siguiente=${encodeURIComponent(p)}`);
@@ -92,6 +92,14 @@ describe("staff", () => {
     expect(create.status).toBe(403);
     const admin = await signInAs("admin@example.com");
     expect(await (await get("/admin/usuarios", admin)).text()).not.toContain("x@example.com");
+  });
+
+  it("an unknown page of the staff area is a 404 once signed in", async () => {
+    const staff = await signInAs("personal@example.com");
+    const res = await get("/admin/no-existe", staff);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Esta página de la bandeja del personal no existe.");
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   it("state changes need a same-origin POST; a GET changes nothing", async () => {
