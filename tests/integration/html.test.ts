@@ -1,5 +1,5 @@
 /**
- * Every rendered page passes the Nu Html Checker (vnu.jar with the machine's Java) with no errors,
+ * Every rendered page (the public site, the no-JavaScript result pages and the staff area) passes the Nu Html Checker (vnu.jar with the machine's Java) with no errors,
  * and a crawl of the built site finds no broken internal link or anchor.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -7,10 +7,13 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, TEST_PASSWORD } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const client = path.resolve("build/client");
-const DYNAMIC = ["/no-existe", "/contacto/enviado", "/cliente/no-enviado?motivo=datos_invalidos&campos=correo,celular"];
+const DYNAMIC = ["/no-existe", "/contacto/enviado", "/cliente/no-enviado?motivo=datos_invalidos&campos=correo,celular", "/admin/ingresar"];
+// The staff area, signed in as an admin, with one stored message.
+const STAFF = ["/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios"];
 
 function prerenderedPages(dir = client, urlPath = ""): Map<string, string> {
   const found = new Map<string, string>();
@@ -24,13 +27,23 @@ function prerenderedPages(dir = client, urlPath = ""): Map<string, string> {
 
 describe("rendered HTML", () => {
   let server: ServerProcess;
+  let cookie = "";
   const pages = new Map<string, { file: string; html: string }>();
   beforeAll(async () => {
     for (const [url, file] of prerenderedPages()) pages.set(url, { file, html: readFileSync(file, "utf8") });
-    server = await startServer();
     const dir = mkdtempSync(path.join(tmpdir(), "sitio-html-"));
-    for (const url of DYNAMIC) {
-      const html = await (await fetch(server.url + url)).text();
+    const databaseFile = path.join(dir, "sitio.db");
+    createAccount(databaseFile, "admin@example.com", "admin");
+    server = await startServer({}, databaseFile);
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
+    const message = { nombre: "Ana <b>Núñez</b>", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola\n<script>x</script>", consentimiento: "on" };
+    await fetch(`${server.url}/php/contacto`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(message) });
+    const signIn = await fetch(`${server.url}/admin/ingresar`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams({ correo: "admin@example.com", clave: TEST_PASSWORD }) });
+    cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+    for (const url of [...DYNAMIC, ...STAFF]) {
+      const res = await fetch(server.url + url, { headers: STAFF.includes(url) ? { Cookie: cookie } : {} });
+      if (STAFF.includes(url)) expect(res.status, url).toBe(200);
+      const html = await res.text();
       const file = path.join(dir, `${url.replace(/[^a-z0-9]+/gi, "_")}.html`);
       writeFileSync(file, html);
       pages.set(url.split("?")[0], { file, html });
@@ -64,7 +77,7 @@ describe("rendered HTML", () => {
         const target = new URL(href.replaceAll("&amp;", "&"), `http://sitio${from}`);
         const targetHtml = target.pathname === from ? html : pages.get(target.pathname)?.html;
         if (targetHtml === undefined) {
-          const res = await fetch(server.url + target.pathname + target.search, { redirect: "manual" });
+          const res = await fetch(server.url + target.pathname + target.search, { redirect: "manual", headers: { Cookie: cookie } });
           if (res.status !== 200) broken.push(`${from} → ${href} (${res.status})`);
           continue;
         }
