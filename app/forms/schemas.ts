@@ -37,7 +37,7 @@ const fields = {
   mensaje: text(LIMITS.mensaje),
 };
 
-/** Consent arrives as `true` in JSON and as "on"/"true"/"1" from an ordinary form post. */
+/** Consent: `true` in JSON, "on" from an ordinary form post; API clients may also send 1, "true", "sí" or "yes". */
 const ACCEPTED = new Set<unknown>([true, 1, "on", "true", "1", "si", "sí", "yes"]);
 const consent = z.pipe(
   z.transform((v: unknown) => ACCEPTED.has(typeof v === "string" ? v.trim().toLowerCase() : v)),
