@@ -3,23 +3,17 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, TEST_PASSWORD } from "../support/accounts";
+import { createAccount, signIn, TEST_PASSWORD } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 let server: ServerProcess;
 const dbFile = path.join(mkdtempSync(path.join(tmpdir(), "admin-http-")), "sitio.db");
 
 async function signInAs(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/admin/ingresar`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({ correo: email, clave: TEST_PASSWORD }),
-  });
-  expect(res.status).toBe(302);
-  const cookie = res.headers.get("set-cookie") ?? "";
-  expect(cookie).toMatch(/^sesion_personal=[^;]+; Path=\/admin; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
-  return cookie.split(";")[0];
+  const { response, setCookie, cookie } = await signIn(server.url, email);
+  expect(response.status).toBe(302);
+  expect(setCookie).toMatch(/^sesion_personal=[^;]+; Path=\/admin; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+  return cookie;
 }
 
 const get = (p: string, cookie?: string, headers: Record<string, string> = {}) =>

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, TEST_PASSWORD } from "../support/accounts";
+import { createAccount, signIn } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const client = path.resolve("build/client");
@@ -38,8 +38,7 @@ describe("rendered HTML", () => {
     const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
     const message = { nombre: "Ana <b>Núñez</b>", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola\n<script>x</script>", consentimiento: "on" };
     await fetch(`${server.url}/php/contacto`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(message) });
-    const signIn = await fetch(`${server.url}/admin/ingresar`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams({ correo: "admin@example.com", clave: TEST_PASSWORD }) });
-    cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+    ({ cookie } = await signIn(server.url, "admin@example.com"));
     for (const url of [...DYNAMIC, ...STAFF]) {
       const res = await fetch(server.url + url, { headers: STAFF.includes(url) ? { Cookie: cookie } : {} });
       if (STAFF.includes(url)) expect(res.status, url).toBe(200);

@@ -13,3 +13,15 @@ export function createAccount(databaseFile: string, email: string, role: "admin"
   );
   if (result.status !== 0) throw new Error(`no se pudo crear ${email}: ${result.stderr}${result.stdout}`);
 }
+
+/** Signs in over HTTP as the sign-in page's form does; `cookie` is the session's "name=value" for later requests. */
+export async function signIn(baseUrl: string, email: string, password = TEST_PASSWORD) {
+  const response = await fetch(`${baseUrl}/admin/ingresar`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams({ correo: email, clave: password }),
+  });
+  const setCookie = response.headers.get("set-cookie") ?? "";
+  return { response, setCookie, cookie: setCookie.split(";")[0] };
+}
