@@ -1,6 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { findChromium } from "./scripts/chromium.js";
 
+// E2E_PORT lets several checkouts run their browser tests side by side.
+const port = process.env.E2E_PORT ?? "3100";
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -9,7 +12,7 @@ export default defineConfig({
   timeout: 30_000,
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100",
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     locale: "es-CO",
     launchOptions: {
       executablePath: findChromium(),

@@ -17,7 +17,7 @@ export default async function globalSetup() {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_TO: "equipo@example.com",
     FORM_RATE_LIMIT: "1000",
-    PORT: "3100",
+    PORT: process.env.E2E_PORT ?? "3100",
   }, databaseFile);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATABASE = server.databaseFile;

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from "./helpers";
 
 async function post(page: Page, form: "contacto" | "cliente", values: Record<string, string>) {
   const res = await page.request.post(`/php/${form}`, {
-    headers: { Origin: new URL(page.url() === "about:blank" ? "http://127.0.0.1:3100" : page.url()).origin },
+    headers: { Origin: new URL(page.url() === "about:blank" ? `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}` : page.url()).origin },
     data: { celular: "3001234567", mensaje: "Hola", consentimiento: true, ...values },
   });
   expect(res.status()).toBe(201);
