@@ -1,5 +1,6 @@
 // Production server: static files (fingerprinted assets immutable, HTML revalidated), compression,
 // headers, then the React Router app. Started by scripts/start.js (`npm start`).
+import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
+import { pinoHttp } from "pino-http";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(root, "build", "client");
@@ -18,13 +20,44 @@ export async function createServer() {
   const scriptHashes = JSON.parse(readFileSync(path.join(root, "build", "csp-script-hashes.json"), "utf8"));
   const hstsMaxAge = Number(process.env.HSTS_MAX_AGE ?? 31_536_000);
 
+  const env = serverBuild.getEnv();
+  const { REFUSALS, RATE_LIMITED_HEADER } = serverBuild;
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", Number(process.env.TRUST_PROXY_HOPS ?? 0));
-  // Security headers on every response. Inline scripts: only the hashed ones React Router writes into
-  // the prerendered interactive pages; videos embed only from the privacy-enhanced provider domain.
+  // Headers only this server sets: a client cannot send them in.
+  app.use((req, _res, next) => {
+    delete req.headers[RATE_LIMITED_HEADER];
+    delete req.headers["x-sitio-client-ip"];
+    next();
+  });
+  // One access line per request: method, path without its query, status, duration, request id.
+  // No address, no query, no header: nothing personal.
+  app.use(
+    pinoHttp({
+      logger: serverBuild.logger,
+      genReqId: (_req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      customSuccessMessage: () => "request",
+      customErrorMessage: () => "request",
+      customAttributeKeys: { req: "request", res: "response", responseTime: "durationMs" },
+      serializers: {
+        req: (req) => ({ method: req.method, path: String(req.url).split("?")[0] }),
+        res: (res) => ({ status: res.statusCode }),
+      },
+      customProps: () => ({ event: "request" }),
+      quietReqLogger: true,
+    }),
+  );
+  // Security headers on every response. Inline scripts: only the hashed ones of the page at this path
+  // (the island loaders); videos embed only from the privacy-enhanced provider domain.
   app.use((req, res, next) => {
-    res.locals.scriptHashes = (req.method === "GET" || req.method === "HEAD") && !req.path.endsWith("/") ? (scriptHashes[req.path] ?? []) : [];
+    res.locals.scriptHashes = !req.path.endsWith("/") ? (scriptHashes[req.path] ?? []) : [];
     next();
   });
   app.use(
@@ -61,24 +94,28 @@ export async function createServer() {
   });
   app.use(compression());
 
+  // Every request body is read here, before anything else sees it, and refused whole above the limit.
+  app.use(readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message));
+
   // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.
+  // A page's own post (no JavaScript) goes on to the page, which answers it with the values kept.
   const formLimiter = rateLimit({
     windowMs: 60_000,
-    limit: serverBuild.getEnv().FORM_RATE_LIMIT,
+    limit: env.FORM_RATE_LIMIT,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler(req, res) {
+    handler(req, res, next) {
       const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
+      if (!req.path.startsWith("/php/")) {
+        req.headers[RATE_LIMITED_HEADER] = String(retryAfter);
+        return next();
+      }
       res.setHeader("Retry-After", String(retryAfter));
       res.setHeader("Cache-Control", "no-store");
-      const form = req.path.endsWith("cliente") ? "cliente" : "contacto";
-      if (req.is("application/x-www-form-urlencoded")) return res.redirect(303, `/${form}/no-enviado?motivo=limite_de_envios`);
-      res.status(429).json({
-        error: { code: "limite_de_envios", message: "Recibimos demasiados envíos desde su conexión. Espere un minuto e inténtelo de nuevo." },
-      });
+      res.status(429).json({ error: { code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } });
     },
   });
-  app.post(["/php/contacto", "/php/cliente"], formLimiter);
+  app.post(["/php/contacto", "/php/cliente", "/contacto", "/cliente"], formLimiter);
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
   app.use((req, res, next) => {
@@ -136,6 +173,76 @@ export async function createServer() {
   });
   app.use(serverBuild.app);
   return { app, notices, stopServices: serverBuild.stopServices };
+}
+
+/**
+ * Reads a request's body into `req.rawBody`, up to `limit` bytes. Over the limit (declared or while
+ * streaming) the client gets a 413 with `Connection: close`, and what it still sends is read and
+ * discarded (up to a bound) before the connection closes, so the answer reaches it and nothing is
+ * left unread on a connection it might reuse.
+ */
+function readBody(limit, message) {
+  const DRAIN_BYTES = 16 * 1024 * 1024;
+  const DRAIN_MS = 10_000;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const refuse = () => {
+      let drained = 0;
+      const body = req.is("application/x-www-form-urlencoded")
+        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${req.path}">Volver al formulario</a></p></html>`
+        : JSON.stringify({ error: { code: "contenido_muy_grande", message } });
+      res.writeHead(413, {
+        "Content-Type": body.startsWith("<") ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "no-store",
+        Connection: "close",
+      });
+      // The whole answer goes out now; the response ends (and the connection closes) once the rest of
+      // the body has been read, or at the bound, whichever comes first.
+      res.write(body);
+      const finish = () => {
+        clearTimeout(timer);
+        if (!res.writableEnded) res.end();
+      };
+      const timer = setTimeout(() => {
+        finish();
+        req.destroy();
+      }, DRAIN_MS);
+      req.removeAllListeners("data");
+      req.on("data", (chunk) => {
+        drained += chunk.length;
+        if (drained > DRAIN_BYTES) {
+          finish();
+          req.destroy();
+        }
+      });
+      req.on("end", finish);
+      req.on("error", finish);
+      req.resume();
+    };
+    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();
+    const chunks = [];
+    let size = 0;
+    let refused = false;
+    req.on("data", (chunk) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        chunks.length = 0;
+        return refuse();
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (refused) return;
+      req.rawBody = Buffer.concat(chunks);
+      next();
+    });
+    req.on("error", () => {
+      refused = true;
+    });
+  };
 }
 
 function isFile(file) {

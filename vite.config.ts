@@ -1,11 +1,12 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { islands } from "./vite/islands.ts";
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // The server build's entry is our Express app, which also re-exports the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   build: { assetsInlineLimit: 0 },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), islands({ root: import.meta.dirname, dir: path.resolve(import.meta.dirname, "app/islands") })],
 });

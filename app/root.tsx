@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches } from "react-router";
+import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { getSiteConfig } from "~/config/site.server";
 import favicon from "~/assets/favicon.svg";
@@ -6,9 +6,11 @@ import fontUrl from "~/assets/fonts/source-sans-3-latin-wght-normal.woff2?url";
 import { NotFound } from "~/components/not-found";
 import appCss from "~/styles/app.css?url";
 
+/**
+ * No page hydrates as a whole: content pages ship no React, and a form is a React island of its own
+ * (app/islands, ADR 008), so React Router's client runtime is never sent.
+ */
 export interface RouteHandle {
-  /** The page is interactive: React hydrates it. Content pages leave this unset and ship no React. */
-  hydrate?: boolean;
   /** Small progressive-enhancement scripts (under /public/js) that the page needs. */
   scripts?: string[];
 }
@@ -26,7 +28,6 @@ export function links(): Route.LinkDescriptors {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
-  const hydrate = handles.some((h) => h.hydrate);
   const scripts = [...new Set(handles.flatMap((h) => h.scripts ?? []))];
   return (
     <html lang="es">
@@ -50,12 +51,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {scripts.map((src) => (
           <script key={src} src={src} type="module" />
         ))}
-        {hydrate ? (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : null}
       </body>
     </html>
   );

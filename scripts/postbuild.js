@@ -5,7 +5,6 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import path from "node:path";
 import { generateSW } from "workbox-build";
-import { deferHydration } from "./defer-hydration.js";
 import { sourcesStamp } from "./sources-stamp.js";
 
 const clientDir = path.resolve("build/client");
@@ -20,23 +19,10 @@ const pages = (dir = clientDir, urlPath = "") =>
         : [],
   );
 
-// Form pages fetch React after the first paint (ADR 007); first, because the service worker and the
-// CSP hashes below must see the final HTML.
-let deferred = 0;
-for (const [file, urlPath] of pages()) {
-  const html = readFileSync(file, "utf8");
-  const rewritten = deferHydration(html, urlPath);
-  if (rewritten !== html) {
-    writeFileSync(file, rewritten);
-    deferred += 1;
-  }
-}
-console.log(`hidratación tras el primer pintado: ${deferred} páginas`);
-
 const { count, size, warnings } = await generateSW({
   globDirectory: clientDir,
   // Published pages with their styles, font, images and small scripts: every page reads offline.
-  // React's chunks (form pages only) are cached when first used, not downloaded up front.
+  // The form islands' chunks are cached when first used, not downloaded up front.
   globPatterns: ["**/index.html", "assets/**/*.{css,woff2,svg}", "js/*.js", "manifest.webmanifest"],
   swDest: path.join(clientDir, "sw.js"),
   mode: "production",
@@ -70,8 +56,9 @@ const { count, size, warnings } = await generateSW({
 for (const warning of warnings) console.warn(warning);
 console.log(`service worker: ${count} archivos precargados (${(size / 1024).toFixed(0)} KiB)`);
 
-// Hashes of the inline scripts React Router writes into each prerendered page, so the
-// Content-Security-Policy can allow exactly those and no other inline script.
+// Hashes of the inline scripts of each prerendered page (the island loaders), so the
+// Content-Security-Policy can allow exactly those and no other inline script. Data blocks
+// (JSON-LD) are never executed and need no hash.
 const scriptHashes = {};
 for (const [file, urlPath] of pages()) {
   const html = readFileSync(file, "utf8");

@@ -1,4 +1,5 @@
-// A cheap fingerprint of everything the build reads: paths, sizes and modification times.
+// A cheap fingerprint of everything the build reads: paths, sizes and modification times, and the
+// environment that the prerendered pages depend on.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -18,5 +19,7 @@ export function sourcesStamp(root = process.cwd()) {
   };
   for (const input of INPUTS) visit(path.join(root, input));
   if (process.env.SITE_CONFIG) visit(path.resolve(process.env.SITE_CONFIG));
+  // Prerendered pages carry the configured phone: a new number means a new build at the next start.
+  hash.update(`CONTACT_PHONE=${process.env.CONTACT_PHONE ?? ""}\n`);
   return hash.digest("hex");
 }

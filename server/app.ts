@@ -2,18 +2,50 @@
  * The server bundle's entry (built by Vite): the React Router request handler as an Express app,
  * plus the React Router server build itself, re-exported so prerendering can import this bundle.
  */
-import { createRequestHandler } from "@react-router/express";
-import express from "express";
-import { RouterContextProvider } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { getSiteConfig } from "~/config/site.server";
 import { startServices as startAppServices, stopServices } from "~/server/services.server";
 
 export * from "virtual:react-router/server-build";
 
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+
+/**
+ * Like @react-router/express's handler, except that a request's body comes from `req.rawBody`, which
+ * server.js has already read and size-checked (an oversized body is refused before it gets here).
+ */
+function toFetchRequest(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url.href, { method: req.method, headers, signal: controller.signal, body: hasBody && req.rawBody ? new Uint8Array(req.rawBody) : null });
+}
+
 export const app = express();
 app.disable("x-powered-by");
-app.use(createRequestHandler({ build, getLoadContext: () => new RouterContextProvider() }));
+app.use(async (req, res, next) => {
+  try {
+    const response = await handleRequest(toFetchRequest(req, res), new RouterContextProvider());
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [key, value] of response.headers.entries()) res.append(key, value);
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  } catch (error) {
+    next(error);
+  }
+});
 
 /** Validates configuration, opens the database and starts the outbox; called by server.js before listening. */
 export async function startServices(): Promise<{ notices: string[] }> {
@@ -23,3 +55,6 @@ export async function startServices(): Promise<{ notices: string[] }> {
 
 export { stopServices };
 export { getEnv } from "~/server/env.server";
+export { logger } from "~/server/log.server";
+export { REFUSALS } from "~/forms/errors";
+export { RATE_LIMITED_HEADER } from "~/server/forms.server";

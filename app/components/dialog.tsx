@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 
 export interface DialogContent {
   kind: "error" | "success";
@@ -12,11 +12,12 @@ export interface DialogContent {
  * Modal dialog (SPEC §8, DECISIONS 13) on the native <dialog>: focus moves in and back,
  * labelled by its title, closes on Escape, on its button and on a click outside; no timer.
  */
-export function Dialog({ content, onClose }: { content: DialogContent | null; onClose: () => void }) {
+/** `id` names the dialog's title and text (not useId: an island's ids must not depend on its place in the page). */
+export function Dialog({ id, content, onClose }: { id: string; content: DialogContent | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const titleId = useId();
-  const textId = useId();
+  const titleId = `${id}-title`;
+  const textId = `${id}-text`;
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,25 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/components/dialog";
-import { HONEYPOT_FIELD, LIMITS, validateForm, type FieldName, type FormName, forms } from "~/forms/schemas";
-import { useSite } from "~/lib/site-data";
-
-const LABELS: Record<FieldName, string> = {
-  empresa: "EMPRESA",
-  cargo: "CARGO",
-  nombre: "NOMBRE",
-  celular: "CELULAR",
-  correo: "CORREO",
-  mensaje: "MENSAJE",
-};
-
-const AUTOCOMPLETE: Record<FieldName, string> = {
-  empresa: "organization",
-  cargo: "organization-title",
-  nombre: "name",
-  celular: "tel",
-  correo: "email",
-  mensaje: "off",
-};
+import { CONSENT_FIELD, HONEYPOT_FIELD, validate } from "~/forms/define";
+import { ErrorSummary, FormField, errorId } from "~/forms/form-field";
+import { type FormName, messageForms } from "~/forms";
 
 export const SUCCESS_DIALOG: DialogContent = {
   kind: "success",
@@ -34,62 +17,81 @@ export const failureDialog = (phone: string): DialogContent => ({
   text: `Llame al siguiente número para más información: ${phone}`,
 });
 
-type Values = Record<FieldName, string>;
-type Errors = Partial<Record<FieldName | "consentimiento", string>>;
+type Values = Record<string, string>;
+type Errors = Record<string, string>;
 
-const emptyValues = (form: FormName) => Object.fromEntries(forms[form].fields.map((f) => [f, ""])) as Values;
+/** What the server answers a post without JavaScript that it could not accept (DECISIONS 23). */
+export interface FormRefusal {
+  values: Values;
+  /** Whether the consent box was ticked. */
+  consent: boolean;
+  errors: Errors;
+  summary: string;
+}
+
+export interface MessageFormProps {
+  form: FormName;
+  /** The configured phone of the failure dialog (SPEC §8). */
+  phone: string;
+  /** Who processes the data and for what (Ley 1581 art. 12), next to the consent. */
+  privacyNotice: string;
+  refusal?: FormRefusal;
+}
+
+const emptyValues = (form: FormName): Values => Object.fromEntries(messageForms[form].fields.map((f) => [f.name, ""]));
 
 /**
- * The contact and client forms (DECISIONS 2–8). Without JavaScript it is an ordinary form post to the
- * same endpoint; with JavaScript it validates with the shared schema, posts JSON to the relative
- * path php/<form>, shows the SPEC §8 dialogs and keeps a draft in sessionStorage under the form's id.
+ * The contact and client forms (DECISIONS 2–8, 23), a React island: the page is prerendered and this
+ * subtree alone hydrates. Without JavaScript it is an ordinary form post to the page itself, answered
+ * with the errors next to the fields; with JavaScript it validates with the shared schema, posts JSON
+ * to the relative path php/<form>, shows the SPEC §8 dialogs and keeps a draft in sessionStorage.
  */
-export function MessageForm({ form }: { form: FormName }) {
-  const site = useSite();
-  const fields = forms[form].fields;
-  const [values, setValues] = useState<Values>(() => emptyValues(form));
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+export function MessageForm({ form, phone, privacyNotice, refusal }: MessageFormProps) {
+  const definition = messageForms[form];
+  const [values, setValues] = useState<Values>(() => ({ ...emptyValues(form), ...refusal?.values }));
+  const [consent, setConsent] = useState(refusal?.consent ?? false);
+  const [errors, setErrors] = useState<Errors>(() => refusal?.errors ?? {});
+  const [summary, setSummary] = useState(refusal?.summary);
   const [sending, setSending] = useState(false);
   const [dialog, setDialog] = useState<DialogContent | null>(null);
   const restored = useRef(false);
-  // Until hydration the browser's own checks (required, type=email) guard the no-JavaScript post.
   const [hydrated, setHydrated] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   // After hydration: restore the draft, then adopt whatever the visitor typed before the script
-  // arrived (newer than any draft; the first re-render would otherwise reset it to the empty state).
+  // arrived (newer than any draft; the first re-render would otherwise reset it).
   useEffect(() => {
-    let draft: Partial<Values> = {};
-    try {
-      draft = pick((JSON.parse(sessionStorage.getItem(form) ?? "null") ?? {}) as Partial<Values>, fields);
-    } catch {
-      sessionStorage.removeItem(form);
+    let draft: Values = {};
+    if (!refusal) {
+      try {
+        draft = pick(JSON.parse(sessionStorage.getItem(form) ?? "null") ?? {}, Object.keys(emptyValues(form)));
+      } catch {
+        sessionStorage.removeItem(form);
+      }
     }
     const elements = formRef.current?.elements;
-    const typed: Partial<Values> = {};
-    for (const name of fields) {
-      const value = (elements?.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null)?.value;
-      if (value) typed[name] = value;
+    const typed: Values = {};
+    for (const field of messageForms[form].fields) {
+      const value = (elements?.namedItem(field.name) as HTMLInputElement | null)?.value;
+      if (value) typed[field.name] = value;
     }
     setValues((v) => ({ ...v, ...draft, ...typed }));
-    if ((elements?.namedItem("consentimiento") as HTMLInputElement | null)?.checked) setConsent(true);
+    if ((elements?.namedItem(CONSENT_FIELD) as HTMLInputElement | null)?.checked) setConsent(true);
     restored.current = true;
     setHydrated(true);
-  }, [form, fields]);
+  }, [form, refusal]);
 
   useEffect(() => {
     if (!restored.current) return;
-    const hasText = Object.values(values).some((v) => v !== "");
-    if (hasText) sessionStorage.setItem(form, JSON.stringify(values));
+    if (Object.values(values).some((v) => v !== "")) sessionStorage.setItem(form, JSON.stringify(values));
     else sessionStorage.removeItem(form);
   }, [form, values]);
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const result = validateForm(form, { ...values, consentimiento: consent });
+    const result = validate(definition, { ...values, [CONSENT_FIELD]: consent });
     setErrors(result.fieldErrors);
     if (!result.ok) {
       setDialog({ kind: "error", title: "Error", text: result.summary ?? "Revise los campos marcados." });
@@ -108,80 +110,68 @@ export function MessageForm({ form }: { form: FormName }) {
         setValues(emptyValues(form));
         setConsent(false);
         setErrors({});
+        setSummary(undefined);
         sessionStorage.removeItem(form);
         setDialog(SUCCESS_DIALOG);
         return;
       }
       const answer = (await response.json().catch(() => null)) as { error?: { fields?: Errors } } | null;
       if (answer?.error?.fields) setErrors(answer.error.fields);
-      setDialog(failureDialog(site.contact.phone));
+      setDialog(failureDialog(phone));
     } catch {
-      setDialog(failureDialog(site.contact.phone));
+      setDialog(failureDialog(phone));
     } finally {
       setSending(false);
     }
   }
 
-  const errorId = (name: string) => `${form}-${name}-error`;
+  const labels = Object.fromEntries([...definition.fields.map((f) => [f.name, f.label]), [CONSENT_FIELD, "Autorización de datos"]]);
   return (
     <>
       <form
         ref={formRef}
         className="message-form"
         method="post"
-        action={`php/${form}`}
+        action={`/${form}`}
         noValidate={hydrated || undefined}
         onSubmit={handleSubmit}
         aria-busy={sending}
       >
-        {fields.map((name) => {
-          const id = `${form}-${name}`;
-          const common = {
-            id,
-            name,
-            required: true,
-            maxLength: LIMITS[name],
-            autoComplete: AUTOCOMPLETE[name],
-            value: values[name],
-            "aria-invalid": errors[name] ? true : undefined,
-            "aria-describedby": errors[name] ? errorId(name) : undefined,
-            onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-              setValues((v) => ({ ...v, [name]: e.target.value })),
-          };
-          return (
-            <div key={name} className={`field field-${name}`}>
-              <label htmlFor={id}>{LABELS[name]}</label>
-              {name === "mensaje" ? (
-                <textarea {...common} rows={5} />
-              ) : (
-                <input {...common} type={name === "correo" ? "email" : name === "celular" ? "tel" : "text"} inputMode={name === "celular" ? "tel" : undefined} />
-              )}
-              <p id={errorId(name)} className="field-error" aria-live="polite">
-                {errors[name] ?? ""}
-              </p>
-            </div>
-          );
-        })}
+        {summary ? <ErrorSummary formId={form} summary={summary} errors={errors} labels={labels} /> : null}
+        {definition.fields.map((field) => (
+          <FormField
+            key={field.name}
+            formId={form}
+            field={field}
+            value={values[field.name] ?? ""}
+            error={errors[field.name]}
+            browserChecks={!hydrated}
+            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+          />
+        ))}
         <div className="field field-consent">
           <input
-            id={`${form}-consentimiento`}
-            name="consentimiento"
+            id={`${form}-${CONSENT_FIELD}`}
+            name={CONSENT_FIELD}
             type="checkbox"
-            required
+            required={!hydrated || undefined}
             checked={consent}
             onChange={(e) => setConsent(e.target.checked)}
-            aria-invalid={errors.consentimiento ? true : undefined}
-            aria-describedby={errors.consentimiento ? errorId("consentimiento") : undefined}
+            aria-invalid={errors[CONSENT_FIELD] ? true : undefined}
+            aria-describedby={[`${form}-aviso`, errors[CONSENT_FIELD] ? errorId(form, CONSENT_FIELD) : ""].join(" ").trim()}
           />
-          <label htmlFor={`${form}-consentimiento`}>
+          <label htmlFor={`${form}-${CONSENT_FIELD}`}>
             Autorizo el tratamiento de mis datos personales conforme a la{" "}
             <a href="/privacidad" target="_blank" rel="noopener">
               política de tratamiento de datos personales
             </a>
             .
           </label>
-          <p id={errorId("consentimiento")} className="field-error" aria-live="polite">
-            {errors.consentimiento ?? ""}
+          <p id={`${form}-aviso`} className="privacy-notice">
+            {privacyNotice}
+          </p>
+          <p id={errorId(form, CONSENT_FIELD)} className="field-error" aria-live="polite">
+            {errors[CONSENT_FIELD] ?? ""}
           </p>
         </div>
         <div className="hp-field" aria-hidden="true">
@@ -198,13 +188,13 @@ export function MessageForm({ form }: { form: FormName }) {
           )}
         </button>
       </form>
-      <Dialog content={dialog} onClose={() => setDialog(null)} />
+      <Dialog id={`${form}-dialog`} content={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }
 
-function pick<T extends string>(source: Partial<Record<string, unknown>>, keys: readonly T[]): Partial<Record<T, string>> {
-  const out: Partial<Record<T, string>> = {};
+function pick(source: Record<string, unknown>, keys: readonly string[]): Values {
+  const out: Values = {};
   for (const key of keys) if (typeof source[key] === "string") out[key] = source[key] as string;
   return out;
 }

@@ -1,25 +1,27 @@
-import type { RouteHandle } from "~/root";
-import { MessageForm } from "~/components/message-form";
-import { SiteFrame } from "~/components/site-frame";
+import { MessageFormPage } from "~/components/message-form-page";
 import { pages } from "~/config/pages";
+import { getSiteConfig } from "~/config/site.server";
 import { pageMeta } from "~/lib/meta";
 import { siteFromMatches } from "~/lib/site-data";
+import { handleFormPage } from "~/server/forms.server";
 import type { Route } from "./+types/cliente";
-
-export const handle: RouteHandle = { hydrate: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(pages.cliente, siteFromMatches(matches));
 }
 
-export default function Page() {
+/** The form posted without JavaScript (DECISIONS 23). */
+export function action({ request }: Route.ActionArgs) {
+  return handleFormPage(request, "cliente", getSiteConfig().contact.phone);
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
   return (
-    <SiteFrame>
-      <main className="page form-page form-page-cliente">
-        <h1>Quiere ser nuestro cliente</h1>
-        <p className="lead">Déjenos su información y nos pondremos en contacto con usted.</p>
-        <MessageForm form="cliente" />
-      </main>
-    </SiteFrame>
+    <MessageFormPage
+      form="cliente"
+      title="Quiere ser nuestro cliente"
+      lead="Déjenos su información y nos pondremos en contacto con usted."
+      refusal={actionData?.refusal}
+    />
   );
 }

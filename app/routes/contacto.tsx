@@ -1,25 +1,27 @@
-import type { RouteHandle } from "~/root";
-import { MessageForm } from "~/components/message-form";
-import { SiteFrame } from "~/components/site-frame";
+import { MessageFormPage } from "~/components/message-form-page";
 import { pages } from "~/config/pages";
+import { getSiteConfig } from "~/config/site.server";
 import { pageMeta } from "~/lib/meta";
 import { siteFromMatches } from "~/lib/site-data";
+import { handleFormPage } from "~/server/forms.server";
 import type { Route } from "./+types/contacto";
-
-export const handle: RouteHandle = { hydrate: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(pages.contacto, siteFromMatches(matches));
 }
 
-export default function Page() {
+/** The form posted without JavaScript (DECISIONS 23). */
+export function action({ request }: Route.ActionArgs) {
+  return handleFormPage(request, "contacto", getSiteConfig().contact.phone);
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
   return (
-    <SiteFrame>
-      <main className="page form-page form-page-contacto">
-        <h1>Contáctenos</h1>
-        <p className="lead">Escríbanos y uno de nuestros colaboradores le responderá en el menor tiempo posible.</p>
-        <MessageForm form="contacto" />
-      </main>
-    </SiteFrame>
+    <MessageFormPage
+      form="contacto"
+      title="Contáctenos"
+      lead="Escríbanos y uno de nuestros colaboradores le responderá en el menor tiempo posible."
+      refusal={actionData?.refusal}
+    />
   );
 }

@@ -1,192 +1,182 @@
 /**
- * The two form endpoints (DECISIONS 2–8): POST /php/contacto and /php/cliente. They take JSON (the
- * contract) or an ordinary form post (visitors without JavaScript), validate with the shared schema,
- * store the message and its outbox row in one transaction, and only then answer.
+ * The message forms' endpoints (DECISIONS 2–8, 23). Two doors to one path:
+ * - POST /php/contacto and /php/cliente: the JSON API (also an ordinary form post from API clients);
+ * - POST /contacto and /cliente: the page's own form without JavaScript, answered with the page again
+ *   (errors next to the fields, every value kept, a 4xx) or, on success, redirected to the confirmation.
+ * Both validate with the form's registry, store the message and its outbox row in one transaction,
+ * and only then answer. Bodies arrive already read and size-checked by the server (server.js).
  */
-import { type FormName, HONEYPOT_FIELD, validateForm } from "~/forms/schemas";
+import { data } from "react-router";
+import { CONSENT_FIELD, HONEYPOT_FIELD, keptValues, validate } from "~/forms/define";
+import { type ApiError, apiError, REFUSALS, type RefusalCode } from "~/forms/errors";
+import { type FormName, messageFields, messageForms } from "~/forms";
+import type { FormRefusal } from "~/components/message-form";
 import { log } from "./log.server";
 import { getServices } from "./services.server";
 
+/** Set by the server's rate limiter (server.js) on a page post over the limit: seconds to wait. */
+export const RATE_LIMITED_HEADER = "x-sitio-limite";
+
 type Encoding = "json" | "form";
 
-export interface ApiError {
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-}
-
-class RequestError extends Error {
+class Refusal extends Error {
   constructor(
-    public status: number,
-    public body: ApiError,
+    public code: RefusalCode,
+    public extra: { message?: string; fields?: Record<string, string> } = {},
   ) {
-    super(body.message);
+    super(code);
+  }
+  get status() {
+    return REFUSALS[this.code].status;
+  }
+  get body(): ApiError {
+    return apiError(this.code, this.extra);
   }
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-function resultPage(form: FormName, ok: boolean, params: Record<string, string> = {}) {
-  const query = new URLSearchParams(params).toString();
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `/${form}/${ok ? "enviado" : "no-enviado"}${query ? `?${query}` : ""}`, "Cache-Control": "no-store" },
-  });
-}
-
 function encodingOf(request: Request): Encoding {
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json") return "json";
-  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
-  throw new RequestError(415, {
-    code: "tipo_no_soportado",
-    message: "El contenido debe enviarse como JSON (application/json) o como formulario.",
-  });
+  if (type === "application/x-www-form-urlencoded") return "form";
+  throw new Refusal("tipo_no_soportado");
 }
 
 /** Refuses posts made from another site's pages (browsers always send Origin on a POST). */
 function checkOrigin(request: Request) {
   const origin = request.headers.get("origin");
-  const site = request.headers.get("sec-fetch-site");
-  const ownHost = new URL(request.url).host;
-  let foreign = site === "cross-site";
+  let foreign = request.headers.get("sec-fetch-site") === "cross-site" || origin === "null";
   if (origin && origin !== "null") {
     try {
-      foreign ||= new URL(origin).host !== ownHost;
+      foreign ||= new URL(origin).host !== new URL(request.url).host;
     } catch {
       foreign = true;
     }
-  } else if (origin === "null") {
-    foreign = true;
   }
-  if (foreign) {
-    throw new RequestError(403, { code: "origen_no_permitido", message: "No se aceptan envíos desde otros sitios." });
-  }
+  if (foreign) throw new Refusal("origen_no_permitido");
 }
 
-async function readBody(request: Request, limit: number): Promise<string> {
-  const tooLarge = () =>
-    new RequestError(413, { code: "contenido_muy_grande", message: "El mensaje es demasiado grande para enviarlo." });
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
-}
-
-function parseBody(raw: string, encoding: Encoding, contentType: string): Record<string, unknown> {
-  if (encoding === "form") {
-    if (contentType.startsWith("multipart/form-data")) {
-      throw new RequestError(415, { code: "tipo_no_soportado", message: "Envíe el formulario sin archivos adjuntos." });
-    }
-    return Object.fromEntries(new URLSearchParams(raw));
-  }
+async function readFields(request: Request, encoding: Encoding): Promise<Record<string, unknown>> {
+  const raw = await request.text();
+  if (encoding === "form") return Object.fromEntries(new URLSearchParams(raw));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new RequestError(400, { code: "json_invalido", message: "El cuerpo de la solicitud no es un JSON válido." });
+    throw new Refusal("json_invalido");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new RequestError(400, { code: "json_invalido", message: "El cuerpo de la solicitud debe ser un objeto JSON." });
-  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Refusal("json_invalido");
   return parsed as Record<string, unknown>;
 }
 
+/** Validates and stores one message; throws a Refusal for anything the visitor can correct. */
+async function accept(form: FormName, body: Record<string, unknown>): Promise<"stored" | "honeypot"> {
+  const honeypot = body[HONEYPOT_FIELD];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    log("warn", "form-honeypot", { form });
+    return "honeypot";
+  }
+  // API clients may name the consent in English; the page's own form sends `consentimiento`.
+  if (body[CONSENT_FIELD] === undefined && body.consent !== undefined) body[CONSENT_FIELD] = body.consent;
+  const result = validate(messageForms[form], body);
+  if (!result.ok || !result.data) throw new Refusal("datos_invalidos", { message: result.summary, fields: result.fieldErrors });
+
+  const services = await getServices();
+  const values = result.data as Record<string, string>;
+  const now = new Date().toISOString();
+  const recipients = (form === "contacto" ? services.env.MAIL_TO_CONTACTO : services.env.MAIL_TO_CLIENTE) ?? services.env.MAIL_TO;
+  // Columns are named after the registry's fields; a field the form lacks is stored as null.
+  const columns = Object.fromEntries(messageFields.map((f) => [f.name, values[f.name] ?? null])) as Record<
+    "empresa" | "cargo" | "nombre" | "celular" | "correo" | "mensaje",
+    string
+  >;
+  const id = await services.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("messages")
+      .values({ form, ...columns, consent_at: now, policy_version: services.policyVersion, received_at: now, handled_at: null, handled_by: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("outbox")
+      .values({
+        message_id: inserted.id as number,
+        recipients: recipients.join(", "),
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: now,
+        last_error: null,
+        sent_at: null,
+        created_at: now,
+      })
+      .execute();
+    return inserted.id as number;
+  });
+  services.outbox?.kick();
+  log("info", "form-stored", { form, messageId: id, mail: services.outbox ? "queued" : "disabled" });
+  return "stored";
+}
+
+const confirmation = (form: FormName) =>
+  new Response(null, { status: 303, headers: { Location: `/${form}/enviado`, "Cache-Control": "no-store" } });
+
+/** The JSON API (and ordinary posts from API clients). */
 export async function handleFormPost(request: Request, form: FormName): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
   let encoding: Encoding = "json";
   try {
     encoding = encodingOf(request);
     checkOrigin(request);
-    const services = await getServices();
-    const raw = await readBody(request, services.env.FORM_BODY_LIMIT_BYTES);
-    const body = parseBody(raw, encoding, request.headers.get("content-type") ?? "");
-
-    const honeypot = body[HONEYPOT_FIELD];
-    if (typeof honeypot === "string" && honeypot.trim() !== "") {
-      log("warn", "form-honeypot", { form });
-      return encoding === "json" ? json(201, { ok: true }) : resultPage(form, true);
-    }
-
-    // API clients may name the consent in English; the page's own form sends `consentimiento`.
-    if (body.consentimiento === undefined && body.consent !== undefined) body.consentimiento = body.consent;
-    const result = validateForm(form, body);
-    if (!result.ok || !result.data) {
-      throw new RequestError(400, {
-        code: "datos_invalidos",
-        message: result.summary ?? "Revise los datos del formulario.",
-        fields: result.fieldErrors as Record<string, string>,
-      });
-    }
-
-    const data = result.data as Record<string, string>;
-    const now = new Date().toISOString();
-    const recipients = (form === "contacto" ? services.env.MAIL_TO_CONTACTO : services.env.MAIL_TO_CLIENTE) ?? services.env.MAIL_TO;
-    const id = await services.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("messages")
-        .values({
-          form,
-          empresa: form === "cliente" ? data.empresa : null,
-          cargo: form === "cliente" ? data.cargo : null,
-          nombre: data.nombre,
-          celular: data.celular,
-          correo: data.correo,
-          mensaje: data.mensaje,
-          consent_at: now,
-          policy_version: services.policyVersion,
-          received_at: now,
-          handled_at: null,
-          handled_by: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("outbox")
-        .values({
-          message_id: inserted.id as number,
-          recipients: recipients.join(", "),
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: now,
-          last_error: null,
-          sent_at: null,
-          created_at: now,
-        })
-        .execute();
-      return inserted.id as number;
-    });
-    services.outbox?.kick();
-    log("info", "form-stored", { form, messageId: id, mail: services.outbox ? "queued" : "disabled" });
-    return encoding === "json" ? json(201, { ok: true }) : resultPage(form, true);
+    await accept(form, await readFields(request, encoding));
+    return encoding === "json" ? json(201, { ok: true }) : confirmation(form);
   } catch (error) {
-    if (error instanceof RequestError) {
-      log("info", "form-refused", { form, status: error.status, code: error.body.code });
-      if (encoding === "form") {
-        return resultPage(form, false, { motivo: error.body.code, ...(error.body.fields ? { campos: Object.keys(error.body.fields).join(",") } : {}) });
-      }
-      return json(error.status, { error: error.body });
+    const refusal = asRefusal(error, form);
+    // A form post lands on the page, which answers it with the errors and the values (307 keeps the body).
+    if (encoding === "form" && refusal.code !== "tipo_no_soportado") {
+      return new Response(null, { status: 307, headers: { Location: `/${form}`, "Cache-Control": "no-store" } });
     }
-    log("error", "form-store-failed", { form, error: String(error) });
-    const body: ApiError = { code: "error_interno", message: "No pudimos guardar su mensaje en este momento. Inténtelo de nuevo en unos minutos." };
-    return encoding === "form" ? resultPage(form, false, { motivo: body.code }) : json(503, { error: body }, { "Retry-After": "60" });
+    return json(refusal.status, { error: refusal.body }, refusal.status === 503 ? { "Retry-After": "60" } : {});
   }
 }
 
+/** The page's own form without JavaScript (DECISIONS 23): the confirmation, or the page again with what went wrong. */
+export async function handleFormPage(request: Request, form: FormName, phone: string) {
+  let body: Record<string, unknown> = {};
+  try {
+    const encoding = encodingOf(request);
+    body = await readFields(request, encoding);
+    const wait = request.headers.get(RATE_LIMITED_HEADER);
+    if (wait) throw new Refusal("limite_de_envios");
+    checkOrigin(request);
+    await accept(form, { ...body });
+    return confirmation(form);
+  } catch (error) {
+    const refusal = asRefusal(error, form);
+    const summary =
+      refusal.code === "error_interno" ? `${refusal.body.message} Llame al siguiente número para más información: ${phone}` : refusal.body.message;
+    const answer: FormRefusal = {
+      values: keptValues(messageForms[form], body),
+      consent: body[CONSENT_FIELD] === "on",
+      errors: refusal.body.fields ?? {},
+      summary,
+    };
+    const headers: Record<string, string> = { "Cache-Control": "no-store" };
+    if (refusal.code === "limite_de_envios") headers["Retry-After"] = request.headers.get(RATE_LIMITED_HEADER) ?? "60";
+    if (refusal.code === "error_interno") headers["Retry-After"] = "60";
+    return data({ refusal: answer }, { status: refusal.status, headers });
+  }
+}
+
+function asRefusal(error: unknown, form: FormName): Refusal {
+  if (error instanceof Refusal) {
+    log("info", "form-refused", { form, status: error.status, code: error.code });
+    return error;
+  }
+  log("error", "form-store-failed", { form, error: String(error) });
+  return new Refusal("error_interno");
+}
+
 export function methodNotAllowed(): Response {
-  return json(405, { error: { code: "metodo_no_permitido", message: "Use POST para enviar el formulario." } }, { Allow: "POST" });
+  return json(405, { error: apiError("metodo_no_permitido") }, { Allow: "POST" });
 }

@@ -1,5 +1,6 @@
 /** The staff inbox's queries: list, detail, handled state, mail retry, deletion on request, CSV. */
 import { type Kysely, sql } from "kysely";
+import { messageFields } from "~/forms";
 import { bogotaDayStart, formatBogota } from "~/lib/dates";
 import { mailStateLabel } from "~/lib/staff";
 import { audit, normalizeEmail, type User } from "./auth.server";
@@ -156,7 +157,7 @@ export async function listAudit(db: Kysely<Database>, page: number) {
 /** CSV for Excel with Spanish settings: UTF-8 with BOM, semicolons, CRLF, formulas neutralised. */
 export async function exportCsv(db: Kysely<Database>, filter: InboxFilter): Promise<string> {
   const rows = await filtered(db, filter).select(listColumns).orderBy("messages.received_at", "desc").orderBy("messages.id", "desc").execute();
-  const header = ["N.º", "Recibido", "Formulario", "Empresa", "Cargo", "Nombre", "Celular", "Correo", "Mensaje", "Estado", "Atendido por", "Atendido el", "Correo a la empresa"];
+  const header = ["N.º", "Recibido", "Formulario", ...messageFields.map((f) => f.staffLabel), "Estado", "Atendido por", "Atendido el", "Correo a la empresa"];
   const cell = (value: unknown) => {
     let text = value === null || value === undefined ? "" : String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -167,12 +168,7 @@ export async function exportCsv(db: Kysely<Database>, filter: InboxFilter): Prom
       r.id,
       formatBogota(r.received_at),
       r.form === "cliente" ? "Cliente" : "Contacto",
-      r.empresa,
-      r.cargo,
-      r.nombre,
-      r.celular,
-      r.correo,
-      r.mensaje,
+      ...messageFields.map((f) => r[f.name as keyof typeof r]),
       r.handled_at ? "Atendido" : "Nuevo",
       r.handled_by,
       formatBogota(r.handled_at),

@@ -1,9 +1,18 @@
-/** Structured logs: one JSON line per event. Never pass message bodies or visitor values here. */
+/**
+ * Structured logs through pino: one JSON line per event, `{time, level, event, …fields}`.
+ * Never pass message bodies or visitor values here: no personal data in any line.
+ */
+import pino from "pino";
+
 type Level = "debug" | "info" | "warn" | "error";
 
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? "info",
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+});
+
 export function log(level: Level, event: string, fields: Record<string, unknown> = {}): void {
-  if (process.env.LOG_LEVEL === "silent") return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
-  if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
-  else process.stdout.write(`${line}\n`);
+  logger[level]({ event, ...fields });
 }

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { startServer } from "../support/server-process";
 import { expectNoAxeViolations } from "./helpers";
 
 const PHONE = "+57 601 000 0000";
@@ -51,7 +53,7 @@ test.describe("contact form", () => {
     await expect(dialog).toBeHidden();
     await expect(submit).toBeFocused();
     await expect(page.locator("#contacto-nombre")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#contacto-nombre-error")).toHaveText("Todos los campos son obligatorios");
+    await expect(page.locator("#contacto-nombre-error")).toHaveText("Este campo es obligatorio.");
   });
 
   test("invalid e-mail: the spec's dialog, closed by a click outside", async ({ page }) => {
@@ -101,36 +103,53 @@ test.describe("contact form", () => {
     for (const value of ["Prueba Éxito", "300 123 4567", "nunez@example.org", "¿Pueden llamarme?"]) expect(mail.text).toContain(value);
   });
 
-  test("failure: the spec's failure dialog with the configured phone, and the input stays", async ({ page }) => {
-    await page.route("**/php/contacto", (route) => route.fulfill({ status: 500, body: "" }));
-    await page.goto("/contacto");
-    await hydrated(page);
-    await fillContact(page);
-    await page.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "ENVIAR" }).click();
-    const dialog = page.getByRole("dialog", { name: "Ocurrió un error al enviar el Email!" });
-    await expect(dialog).toContainText(`Llame al siguiente número para más información: ${PHONE}`);
-    await page.keyboard.press("Escape");
-    await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("Señora Núñez");
-    await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("¿Pueden llamarme?");
+  test("failure: a real 503 from a server whose database is locked shows the spec's failure dialog, and the input stays", async ({ page }) => {
+    test.setTimeout(60_000);
+    // A server of its own, whose SQLite file another process holds locked: the insert times out and
+    // the server answers a real 503 (no route mock of our endpoint).
+    const server = await startServer({});
+    const locker = new Database(server.databaseFile);
+    try {
+      await page.goto(`${server.url}/contacto`);
+      await hydrated(page);
+      await fillContact(page);
+      await page.getByRole("checkbox").check();
+      locker.exec("BEGIN EXCLUSIVE");
+      const answer = page.waitForResponse((r) => r.url().endsWith("/php/contacto"));
+      await page.getByRole("button", { name: "ENVIAR" }).click();
+      expect((await answer).status()).toBe(503);
+      const dialog = page.getByRole("dialog", { name: "Ocurrió un error al enviar el Email!" });
+      await expect(dialog).toContainText(`Llame al siguiente número para más información: ${PHONE}`);
+      await page.keyboard.press("Escape");
+      await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("Señora Núñez");
+      await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("¿Pueden llamarme?");
+    } finally {
+      if (locker.inTransaction) locker.exec("ROLLBACK");
+      locker.close();
+      await server.stop();
+    }
   });
 
-  test("network failure also shows the failure dialog", async ({ page }) => {
-    await page.route("**/php/contacto", (route) => route.abort("internetdisconnected"));
-    await page.goto("/contacto");
+  test("a stopped server also shows the failure dialog, and the input stays", async ({ page }) => {
+    const server = await startServer({});
+    await page.goto(`${server.url}/contacto`);
     await hydrated(page);
     await fillContact(page);
     await page.getByRole("checkbox").check();
+    await server.stop();
     await page.getByRole("button", { name: "ENVIAR" }).click();
     await expect(page.getByRole("dialog", { name: "Ocurrió un error al enviar el Email!" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByLabel("CORREO", { exact: true })).toHaveValue("nunez@example.org");
   });
 
   test("while sending, the button shows progress and cannot be pressed twice", async ({ page }) => {
     let posts = 0;
+    // The real endpoint answers, only later, as on a slow connection.
     await page.route("**/php/contacto", async (route) => {
       posts += 1;
       await new Promise((r) => setTimeout(r, 800));
-      await route.fulfill({ status: 201, contentType: "application/json", body: '{"ok":true}' });
+      await route.continue();
     });
     await page.goto("/contacto");
     await hydrated(page);
@@ -222,15 +241,34 @@ test.describe("without JavaScript", () => {
     await expect.poll(() => mails().length).toBe(before + 1);
   });
 
-  test("a refused post lands on a Spanish error page naming the fields", async ({ page }) => {
+  test("a refused post answers the form again: 400, a focused error summary, errors by the fields, every value kept", async ({ page }) => {
+    const before = mails().length;
     await page.goto("/cliente");
     await page.getByLabel("EMPRESA", { exact: true }).fill("Acme");
     await page.getByLabel("CARGO", { exact: true }).fill("Gerente");
-    await fillContact(page, { CELULAR: "12345" });
+    await fillContact(page, { CELULAR: "12345", MENSAJE: "Línea uno\nLínea dos" });
+    await page.getByRole("checkbox").check();
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page).toHaveURL(/\/cliente$/);
+    const summary = page.getByRole("alert");
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText("CELULAR");
+    await expect(page.locator("#cliente-celular-error")).toContainText("celular o fijo colombiano");
+    await expect(page.getByLabel("CELULAR", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("EMPRESA", { exact: true })).toHaveValue("Acme");
+    await expect(page.getByLabel("CELULAR", { exact: true })).toHaveValue("12345");
+    await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("Línea uno\nLínea dos");
+    await expectNoAxeViolations(page);
+    // The link in the summary leads to the field.
+    await summary.getByRole("link", { name: /CELULAR/ }).click();
+    await expect(page).toHaveURL(/#cliente-celular$/);
+    // Corrected, it goes through.
+    await page.getByLabel("CELULAR", { exact: true }).fill("300 123 4567");
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "ENVIAR" }).click();
-    await expect(page).toHaveURL(/\/cliente\/no-enviado/);
-    await expect(page.getByRole("heading", { name: "Ocurrió un error al enviar el Email!" })).toBeVisible();
-    await expect(page.getByText(/CELULAR/)).toBeVisible();
+    await expect(page).toHaveURL(/\/cliente\/enviado$/);
+    await expect.poll(() => mails().length).toBe(before + 1);
   });
 });

@@ -128,7 +128,7 @@ describe("form endpoints with SMTP up", () => {
     const res = await postJson(server, "/php/contacto", { ...contact, correo: "malo", mensaje: "" });
     const answer = (await res.json()) as { error: { message: string; fields: Record<string, string> } };
     expect(answer.error.message).toBe("Todos los campos son obligatorios");
-    expect(answer.error.fields).toEqual({ correo: "Correo electrónico no válido", mensaje: "Todos los campos son obligatorios" });
+    expect(answer.error.fields).toEqual({ correo: "Correo electrónico no válido", mensaje: "Este campo es obligatorio." });
   });
 
   it("answers a filled honeypot like a success but stores and sends nothing", async () => {

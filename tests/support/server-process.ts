@@ -25,12 +25,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string | undefined> = {}, databaseFile?: string): Promise<ServerProcess> {
+/** `cwd`: a copy of the project to start instead of this checkout (its own build). */
+export async function startServer(env: Record<string, string | undefined> = {}, databaseFile?: string, cwd?: string): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dbFile = databaseFile ?? path.join(mkdtempSync(path.join(tmpdir(), "sitio-db-")), "sitio.db");
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.js"], {
-    cwd: path.resolve(import.meta.dirname, "../.."),
+    cwd: cwd ?? path.resolve(import.meta.dirname, "../.."),
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -45,7 +46,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A start may first build (a changed configuration): allow for it.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
     try {

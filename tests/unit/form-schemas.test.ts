@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_PATTERN, MESSAGES, normalizePhone, validateForm } from "~/forms/schemas";
+import { type FormName, messageFields, messageForms } from "~/forms";
+import { defineForm, validate } from "~/forms/define";
+import { FIELD_MESSAGES as MESSAGES, REFUSALS } from "~/forms/errors";
+import { choiceField, EMAIL_PATTERN, emailField, normalizePhone, phoneField, textField } from "~/forms/fields";
+
+const validateForm = (form: FormName, input: unknown) => validate(messageForms[form], input);
 
 const contact = { nombre: "Ana Núñez", celular: "300 123 4567", correo: "ana@example.com", mensaje: "¿Pueden llamarme?", consentimiento: true };
 const client = { empresa: "Acme S.A.S.", cargo: "Gerente", ...contact };
@@ -42,7 +47,7 @@ describe("contact schema", () => {
   it("reports empty fields first, with the spec's dialog text", () => {
     const result = validateForm("contacto", { ...contact, nombre: "   ", correo: "malo" });
     expect(result.ok).toBe(false);
-    expect(result.summary).toBe(MESSAGES.required);
+    expect(result.summary).toBe("Todos los campos son obligatorios");
     expect(result.fieldErrors.nombre).toBe(MESSAGES.required);
     expect(result.fieldErrors.correo).toBe(MESSAGES.invalidEmail);
   });
@@ -75,10 +80,52 @@ describe("client schema", () => {
   });
   it("requires empresa and cargo", () => {
     const result = validateForm("cliente", { ...client, empresa: "", cargo: "" });
-    expect(result.summary).toBe(MESSAGES.required);
+    expect(result.summary).toBe(MESSAGES.allRequired);
     expect(Object.keys(result.fieldErrors)).toEqual(["empresa", "cargo"]);
   });
   it("rejects a bad phone", () => {
     expect(validateForm("cliente", { ...client, celular: "123" }).fieldErrors.celular).toBe(MESSAGES.invalidPhone);
+  });
+});
+
+describe("the field registry", () => {
+  it("gives every message field a visible label, a staff label and a limit", () => {
+    for (const form of Object.values(messageForms)) {
+      for (const f of form.fields) {
+        expect(f.label, f.name).toMatch(/\S/);
+        expect(f.staffLabel, f.name).toMatch(/\S/);
+        expect(f.maxLength, f.name).toBeGreaterThan(0);
+      }
+    }
+    // The CSV's columns: each field once, the client form's first.
+    expect(messageFields.map((f) => f.name)).toEqual(["empresa", "cargo", "nombre", "celular", "correo", "mensaje"]);
+  });
+
+  it("lets an optional field stay empty but checks what was written", () => {
+    const form = defineForm("prueba", [
+      textField({ name: "nombre", label: "Nombre", maxLength: 10 }),
+      emailField({ name: "correo", label: "Correo", required: false }),
+      phoneField({ name: "telefono", label: "Teléfono", required: false }),
+      choiceField({ name: "tipo", label: "Tipo", options: [{ value: "a", label: "A" }, { value: "b", label: "B" }] }),
+    ]);
+    const ok = validate(form, { nombre: "Ana", tipo: "a", consentimiento: true });
+    expect(ok.ok).toBe(true);
+    expect(ok.data).toMatchObject({ nombre: "Ana", correo: "", telefono: "", tipo: "a" });
+    const bad = validate(form, { nombre: "", correo: "x@", telefono: "123", tipo: "c", consentimiento: true });
+    expect(bad.fieldErrors).toEqual({
+      nombre: MESSAGES.required,
+      correo: MESSAGES.invalidEmail,
+      telefono: MESSAGES.invalidPhone,
+      tipo: MESSAGES.invalidChoice,
+    });
+    // Not every field is required, so the summary does not claim they all are.
+    expect(bad.summary).toBe("Complete los campos obligatorios.");
+  });
+
+  it("has one text and one status per refusal code", () => {
+    for (const [code, { status, message }] of Object.entries(REFUSALS)) {
+      expect(status, code).toBeGreaterThanOrEqual(400);
+      expect(message, code).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡].*\.$/);
+    }
   });
 });

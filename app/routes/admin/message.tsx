@@ -1,4 +1,5 @@
 import { data, redirect, useLoaderData } from "react-router";
+import { formTitles, messageForms } from "~/forms";
 import { formatBogota } from "~/lib/dates";
 import { assertSameOriginPost, requireUser } from "~/server/admin.server";
 import { mailStateLabel } from "~/lib/staff";
@@ -49,13 +50,12 @@ const NOTICES: Record<string, string> = {
 
 export default function MessageDetail() {
   const { message: m, notice } = useLoaderData<typeof loader>();
+  // The form's own fields with the labels staff read (app/forms); the long text gets its own section.
   const fields: [string, string | null][] = [
-    ["Formulario", m.form === "cliente" ? "Quiere ser nuestro cliente" : "Contáctenos"],
-    ["Empresa", m.empresa],
-    ["Cargo", m.cargo],
-    ["Nombre", m.nombre],
-    ["Celular", m.celular],
-    ["Correo", m.correo],
+    ["Formulario", formTitles[m.form]],
+    ...messageForms[m.form].fields
+      .filter((f) => f.input !== "textarea")
+      .map((f) => [f.staffLabel, m[f.name as keyof typeof m] as string | null] as [string, string | null]),
     ["Recibido", formatBogota(m.received_at)],
   ];
   return (

@@ -1,0 +1,39 @@
+/**
+ * Every refusal a form endpoint can give, with its HTTP status and its one Spanish text (DECISIONS 3).
+ * The JSON API, the pages answered without JavaScript and the server's own refusals (429, 413) read
+ * this table; nothing else writes these texts.
+ */
+export const REFUSALS = {
+  datos_invalidos: { status: 400, message: "Revise los campos marcados." },
+  json_invalido: { status: 400, message: "El cuerpo de la solicitud debe ser un objeto JSON válido." },
+  origen_no_permitido: { status: 403, message: "No se aceptan envíos desde otros sitios." },
+  metodo_no_permitido: { status: 405, message: "Use POST para enviar el formulario." },
+  contenido_muy_grande: { status: 413, message: "El mensaje es demasiado largo para enviarlo. Acórtelo e inténtelo de nuevo." },
+  tipo_no_soportado: { status: 415, message: "El contenido debe enviarse como JSON (application/json) o como formulario, sin archivos adjuntos." },
+  limite_de_envios: { status: 429, message: "Recibimos demasiados envíos desde su conexión. Espere un minuto e inténtelo de nuevo." },
+  error_interno: { status: 503, message: "No pudimos guardar su mensaje en este momento. Inténtelo de nuevo en unos minutos." },
+} as const;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+export interface ApiError {
+  code: RefusalCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export function apiError(code: RefusalCode, extra: { message?: string; fields?: Record<string, string> } = {}): ApiError {
+  return { code, message: extra.message ?? REFUSALS[code].message, ...(extra.fields ? { fields: extra.fields } : {}) };
+}
+
+/** The texts of a single field's problem (SPEC §8 keeps the first two exactly). */
+export const FIELD_MESSAGES = {
+  /** The summary of SPEC §8 when a form whose fields are all required has an empty one. */
+  allRequired: "Todos los campos son obligatorios",
+  required: "Este campo es obligatorio.",
+  invalidEmail: "Correo electrónico no válido",
+  invalidPhone: "Escriba un número de celular o fijo colombiano válido, por ejemplo 300 123 4567 o 601 234 5678.",
+  invalidChoice: "Elija una de las opciones.",
+  consent: "Debe aceptar la política de tratamiento de datos personales para enviar el mensaje.",
+  tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
+} as const;

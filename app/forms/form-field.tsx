@@ -1,0 +1,135 @@
+/** One field of a registry (fields.ts) as label, hint, input and its error: shared by every form. */
+import type { FieldDef } from "./fields";
+
+export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
+export const errorId = (formId: string, name: string) => `${formId}-${name}-error`;
+
+interface Props {
+  formId: string;
+  field: FieldDef;
+  value: string;
+  error?: string;
+  onChange?: (value: string) => void;
+  /** Before hydration the browser's own checks guard the post; afterwards the shared schema does. */
+  browserChecks: boolean;
+}
+
+export function FormField({ formId, field, value, error, onChange, browserChecks }: Props) {
+  const id = fieldId(formId, field.name);
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const describedBy = [hintId, error ? errorId(formId, field.name) : undefined].filter(Boolean).join(" ") || undefined;
+  const change = (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange?.(e.target.value);
+  const common = {
+    id,
+    name: field.name,
+    required: browserChecks && field.required ? true : undefined,
+    "aria-required": field.required ? true : undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    value,
+    onChange: change,
+  };
+  const label = (
+    <>
+      {field.label}
+      {field.required ? null : <span className="field-optional"> (opcional)</span>}
+    </>
+  );
+  if (field.input === "radio") {
+    return (
+      <fieldset id={id} className={`field field-radio field-${field.name}`} aria-describedby={describedBy}>
+        <legend>{label}</legend>
+        {field.hint ? <p id={hintId} className="field-hint">{field.hint}</p> : null}
+        {field.options?.map((option) => (
+          <div key={option.value} className="field-radio-option">
+            <input
+              type="radio"
+              id={`${id}-${option.value}`}
+              name={field.name}
+              value={option.value}
+              checked={value === option.value}
+              required={browserChecks && field.required ? true : undefined}
+              aria-invalid={error ? true : undefined}
+              onChange={change}
+            />
+            <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+          </div>
+        ))}
+        <p id={errorId(formId, field.name)} className="field-error" aria-live="polite">
+          {error ?? ""}
+        </p>
+      </fieldset>
+    );
+  }
+  let control: React.ReactNode;
+  if (field.input === "textarea") {
+    control = <textarea {...common} rows={5} maxLength={field.maxLength} autoComplete={field.autocomplete} />;
+  } else if (field.input === "select") {
+    control = (
+      <select {...common} autoComplete={field.autocomplete}>
+        <option value="">Seleccione…</option>
+        {field.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type={field.input}
+        inputMode={field.input === "tel" ? "tel" : undefined}
+        maxLength={field.maxLength}
+        autoComplete={field.autocomplete}
+      />
+    );
+  }
+  return (
+    <div className={`field field-${field.name}`}>
+      <label htmlFor={id}>{label}</label>
+      {field.hint ? <p id={hintId} className="field-hint">{field.hint}</p> : null}
+      {control}
+      <p id={errorId(formId, field.name)} className="field-error" aria-live="polite">
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The error summary at the top of a form answered again by the server (GOV.UK pattern, DECISIONS 23):
+ * it takes focus when the page loads (autofocus works without JavaScript) and links to each field.
+ */
+export function ErrorSummary({
+  formId,
+  summary,
+  errors,
+  labels,
+}: {
+  formId: string;
+  summary: string;
+  errors: Record<string, string>;
+  labels: Record<string, string>;
+}) {
+  const entries = Object.entries(errors);
+  return (
+    <div className="error-summary" role="alert" aria-labelledby={`${formId}-summary-title`} tabIndex={-1} autoFocus>
+      <h2 id={`${formId}-summary-title`} className="error-summary-title">
+        {`No se pudo enviar: ${summary}`}
+      </h2>
+      {entries.length > 0 ? (
+        <ul>
+          {entries.map(([name, message]) => (
+            <li key={name}>
+              <a href={`#${fieldId(formId, name)}`}>
+                {`${labels[name] ?? name}: ${message}`}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

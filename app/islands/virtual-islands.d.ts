@@ -1,0 +1,4 @@
+declare module "virtual:islands" {
+  const manifest: Record<string, { entry: string; imports: string[] }>;
+  export default manifest;
+}
