@@ -14,7 +14,11 @@ export function action() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const name = siteFromMatches(matches)?.company.name ?? "";
-  return [{ title: `Página no encontrada | ${name}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Página no encontrada | ${name}` },
+    { name: "description", content: "La página que busca no existe o cambió de dirección. Vuelva al inicio para encontrar lo que necesita." },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function NotFoundRoute() {

@@ -66,6 +66,11 @@ export async function createUser(db: Kysely<Database>, input: { email: string; n
   return row.id as number;
 }
 
+/** Every account, for the users page. */
+export function listUsers(db: Kysely<Database>) {
+  return db.selectFrom("users").select(["id", "email", "name", "role", "disabled_at", "created_at"]).orderBy("email").execute();
+}
+
 /** Sets a new password and ends every session of the account. */
 export async function resetPassword(db: Kysely<Database>, email: string, password: string): Promise<boolean> {
   const weak = checkPasswordStrength(password);

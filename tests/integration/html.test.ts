@@ -11,7 +11,7 @@ import { createAccount, signIn } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const client = path.resolve("build/client");
-const DYNAMIC = ["/no-existe", "/contacto/enviado", "/cliente/no-enviado?motivo=datos_invalidos&campos=correo,celular", "/admin/ingresar"];
+const DYNAMIC = ["/no-existe", "/contacto/enviado", "/admin/ingresar"];
 // The staff area, signed in as an admin, with one stored message.
 const STAFF = ["/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios"];
 
@@ -47,6 +47,15 @@ describe("rendered HTML", () => {
       writeFileSync(file, html);
       pages.set(url.split("?")[0], { file, html });
     }
+    // The form page answered to a refused post without JavaScript: summary, errors, kept values.
+    for (const form of ["contacto", "cliente"]) {
+      const res = await fetch(`${server.url}/${form}`, { method: "POST", headers, body: new URLSearchParams({ nombre: "Ana", correo: "malo" }) });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      const file = path.join(dir, `${form}-rechazado.html`);
+      writeFileSync(file, html);
+      pages.set(`/${form}#rechazado`, { file, html });
+    }
   }, 90_000);
   afterAll(() => server?.stop());
 
@@ -73,8 +82,9 @@ describe("rendered HTML", () => {
     for (const [from, { html }] of pages) {
       for (const [, href] of html.matchAll(/<a\s[^>]*href="([^"]+)"/g)) {
         if (/^(https?:|mailto:|tel:)/.test(href)) continue;
-        const target = new URL(href.replaceAll("&amp;", "&"), `http://sitio${from}`);
-        const targetHtml = target.pathname === from ? html : pages.get(target.pathname)?.html;
+        const page = from.split("#")[0];
+        const target = new URL(href.replaceAll("&amp;", "&"), `http://sitio${page}`);
+        const targetHtml = target.pathname === page ? html : pages.get(target.pathname)?.html;
         if (targetHtml === undefined) {
           const res = await fetch(server.url + target.pathname + target.search, { redirect: "manual", headers: { Cookie: cookie } });
           if (res.status !== 200) broken.push(`${from} → ${href} (${res.status})`);

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData } from "react-router";
 import { assertSameOriginPost, clientAddress, readSessionId, sessionCookie } from "~/server/admin.server";
 import { audit, getSessionUser, LOCK_MS, signIn } from "~/server/auth.server";
+import { firstProblem, formFields, signInSchema } from "~/forms/staff";
 import { getServices } from "~/server/services.server";
 import type { Route } from "./+types/sign-in";
 import adminStyles from "~/styles/admin.css?url";
@@ -24,12 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOriginPost(request);
-  const form = await request.formData();
-  const email = String(form.get("correo") ?? "");
-  const password = String(form.get("clave") ?? "");
-  if (!email.trim() || !password) return data({ error: "Escriba su correo y su contraseña." }, { status: 400 });
+  const parsed = signInSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return data({ error: firstProblem(parsed.error) }, { status: 400 });
   const { db } = await getServices();
-  const result = await signIn(db, { email, password, address: clientAddress(request) });
+  const result = await signIn(db, { email: parsed.data.correo, password: parsed.data.clave, address: clientAddress(request) });
   if (!result.ok) {
     const minutes = Math.ceil((result.retryAfterMs ?? LOCK_MS) / 60_000);
     const error =

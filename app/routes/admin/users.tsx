@@ -2,7 +2,8 @@ import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { formatBogota } from "~/lib/dates";
 import { assertSameOriginPost, requireUser } from "~/server/admin.server";
 import { MIN_PASSWORD_LENGTH } from "~/lib/staff";
-import { audit, createUser, resetPassword, setUserDisabled } from "~/server/auth.server";
+import { firstProblem, formFields, userActionSchema } from "~/forms/staff";
+import { audit, createUser, listUsers, resetPassword, setUserDisabled } from "~/server/auth.server";
 import type { Route } from "./+types/users";
 
 export function meta() {
@@ -11,33 +12,32 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { services } = await requireUser(request, "admin");
-  const users = await services.db.selectFrom("users").select(["id", "email", "name", "role", "disabled_at", "created_at"]).orderBy("email").execute();
+  const users = await listUsers(services.db);
   return { users, notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOriginPost(request);
   const { user, services } = await requireUser(request, "admin");
-  const form = await request.formData();
-  const intent = String(form.get("accion") ?? "");
-  const email = String(form.get("correo") ?? "").trim();
+  const parsed = userActionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) return data({ error: firstProblem(parsed.error) }, { status: 400 });
+  const input = parsed.data;
   try {
-    if (intent === "crear") {
-      const role = form.get("rol") === "admin" ? "admin" : "staff";
-      await createUser(services.db, { email, name: String(form.get("nombre") ?? ""), role, password: String(form.get("clave") ?? "") });
-      await audit(services.db, user, "crear_usuario", { detail: `${email} (${role})` });
-    } else if (intent === "desactivar" || intent === "activar") {
-      if (email.toLowerCase() === user.email) return data({ error: "No puede desactivar su propia cuenta." }, { status: 400 });
-      await setUserDisabled(services.db, email, intent === "desactivar");
-      await audit(services.db, user, intent === "desactivar" ? "desactivar_usuario" : "activar_usuario", { detail: email });
-    } else if (intent === "clave") {
-      await resetPassword(services.db, email, String(form.get("clave") ?? ""));
-      await audit(services.db, user, "cambiar_clave", { detail: email });
+    if (input.accion === "crear") {
+      await createUser(services.db, { email: input.correo, name: input.nombre, role: input.rol, password: input.clave });
+      await audit(services.db, user, "crear_usuario", { detail: `${input.correo} (${input.rol})` });
+    } else if (input.accion === "clave") {
+      if (!(await resetPassword(services.db, input.correo, input.clave))) return data({ error: "No existe una cuenta con ese correo." }, { status: 404 });
+      await audit(services.db, user, "cambiar_clave", { detail: input.correo });
     } else {
-      return data({ error: "Acción desconocida." }, { status: 400 });
+      if (input.correo.toLowerCase() === user.email) return data({ error: "No puede desactivar su propia cuenta." }, { status: 400 });
+      if (!(await setUserDisabled(services.db, input.correo, input.accion === "desactivar"))) {
+        return data({ error: "No existe una cuenta con ese correo." }, { status: 404 });
+      }
+      await audit(services.db, user, input.accion === "desactivar" ? "desactivar_usuario" : "activar_usuario", { detail: input.correo });
     }
   } catch (error) {
-    const message = /UNIQUE/.test(String(error)) ? "Ya existe una cuenta con ese correo." : (error as Error).message;
+    const message = /UNIQUE|duplicate key/i.test(String(error)) ? "Ya existe una cuenta con ese correo." : (error as Error).message;
     return data({ error: message }, { status: 400 });
   }
   return redirect("/admin/usuarios?aviso=ok");
