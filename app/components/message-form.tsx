@@ -145,7 +145,6 @@ export function MessageForm({ form, phone, privacyNotice, refusal }: MessageForm
             field={field}
             value={values[field.name] ?? ""}
             error={errors[field.name]}
-            browserChecks={!hydrated}
             onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
           />
         ))}
@@ -154,7 +153,7 @@ export function MessageForm({ form, phone, privacyNotice, refusal }: MessageForm
             id={`${form}-${CONSENT_FIELD}`}
             name={CONSENT_FIELD}
             type="checkbox"
-            required={!hydrated || undefined}
+            required
             checked={consent}
             onChange={(e) => setConsent(e.target.checked)}
             aria-invalid={errors[CONSENT_FIELD] ? true : undefined}

@@ -10,11 +10,10 @@ interface Props {
   value: string;
   error?: string;
   onChange?: (value: string) => void;
-  /** Before hydration the browser's own checks guard the post; afterwards the shared schema does. */
-  browserChecks: boolean;
 }
 
-export function FormField({ formId, field, value, error, onChange, browserChecks }: Props) {
+/** `required` stays on the inputs: before hydration the browser's checks guard the post; afterwards the form is `noValidate` and the shared schema does. */
+export function FormField({ formId, field, value, error, onChange }: Props) {
   const id = fieldId(formId, field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, error ? errorId(formId, field.name) : undefined].filter(Boolean).join(" ") || undefined;
@@ -22,8 +21,7 @@ export function FormField({ formId, field, value, error, onChange, browserChecks
   const common = {
     id,
     name: field.name,
-    required: browserChecks && field.required ? true : undefined,
-    "aria-required": field.required ? true : undefined,
+    required: field.required || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,
     value,
@@ -48,7 +46,7 @@ export function FormField({ formId, field, value, error, onChange, browserChecks
               name={field.name}
               value={option.value}
               checked={value === option.value}
-              required={browserChecks && field.required ? true : undefined}
+              required={field.required || undefined}
               aria-invalid={error ? true : undefined}
               onChange={change}
             />
