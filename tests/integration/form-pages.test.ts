@@ -163,6 +163,10 @@ describe("a new CONTACT_PHONE takes effect at the next start", () => {
     symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"));
     let server: ServerProcess | undefined;
     try {
+      // First with the number of the build (no rebuild), then restarted with another one.
+      server = await startServer({}, undefined, copy);
+      expect(await (await fetch(`${server.url}/contacto`)).text()).toContain("+57 601 000 0000");
+      await server.stop();
       server = await startServer({ CONTACT_PHONE: "+57 604 555 1234" }, undefined, copy);
       for (const page of ["/", "/contacto", "/incidente"]) {
         const html = await (await fetch(`${server.url}${page}`)).text();
