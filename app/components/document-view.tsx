@@ -108,6 +108,12 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
         <h1>{doc.meta.title}</h1>
         <p className="document-version">
           Versión {doc.meta.version} · actualizada el <time dateTime={doc.meta.updated}>{formatDate(doc.meta.updated)}</time>
+          {doc.meta.effective ? (
+            <>
+              {" "}
+              · vigente desde el <time dateTime={doc.meta.effective}>{formatDate(doc.meta.effective)}</time>
+            </>
+          ) : null}
         </p>
         {doc.meta.note ? (
           <aside className="document-note" aria-label="Nota sobre la vigencia">

@@ -18,7 +18,7 @@ import { SKIP, visit } from "unist-util-visit";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
-import { type InForcePanel, typeset } from "~/lib/in-force";
+import { formatDay, type InForcePanel, typeset } from "~/lib/in-force";
 import { type HeadingInfo, type HeadingMarker, type InForceDocument, inForceDocuments, loadInForce, planInForce } from "~/lib/in-force.server";
 
 export const documentMetaSchema = z.object({
@@ -28,6 +28,8 @@ export const documentMetaSchema = z.object({
   version: z.string().min(1),
   /** Date of this version, ISO (aaaa-mm-dd). */
   updated: z.iso.date(),
+  /** Date this version takes effect, ISO (aaaa-mm-dd); the data policy must state one (Decreto 1377 de 2013, art. 13). */
+  effective: z.iso.date().optional(),
   /** Table of contents depth: 2 lists sections, 3 also their subsections. */
   tocDepth: z.union([z.literal(2), z.literal(3)]).default(2),
   /** A visible note shown above the text (e.g. which later laws prevail). */
@@ -184,7 +186,9 @@ export function renderMarkdown(source: string, site: SiteConfig, where = "docume
   if (!parsed.success) {
     throw new Error(`${where}: encabezado (front matter) inválido: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
-  const values = placeholderValues(site);
+  // The document's own version and effective date are placeholders too: {{document.version}}, {{document.effective}}.
+  const values: Record<string, string> = { ...placeholderValues(site), "document.version": parsed.data.version };
+  if (parsed.data.effective) values["document.effective"] = formatDay(parsed.data.effective);
   const meta = { ...parsed.data, note: parsed.data.note && fillPlaceholders(parsed.data.note, values, where) };
   const toc: TocEntry[] = [];
   const html = unified()
