@@ -25,13 +25,13 @@ function Pair({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function InForceItem({ row }: { row: InForceRow }) {
+function InForceItem({ row, hereLabel }: { row: InForceRow; hereLabel: string }) {
   return (
     <li id={row.anchor} className="in-force-row">
       <h4>{row.title}</h4>
       <dl>
         <Pair term="Norma">{row.norm}</Pair>
-        <Pair term="Texto adoptado">{row.adopted}</Pair>
+        <Pair term="El reglamento dice">{row.adopted}</Pair>
         <Pair term="Aplica hoy">{row.current ? row.current.rule : "Todavía ninguna etapa: vea el próximo cambio."}</Pair>
         <Pair term="Desde">
           {row.current?.since ? <Day iso={row.current.since} /> : row.current ? "Ya regía cuando se adoptó el reglamento." : "—"}
@@ -52,7 +52,7 @@ function InForceItem({ row }: { row: InForceRow }) {
           </Pair>
         ) : null}
         {row.note ? <Pair term="Nota">{row.note}</Pair> : null}
-        <Pair term="Dónde">
+        <Pair term={hereLabel}>
           <Links links={row.here} />
         </Pair>
         {row.elsewhere.map((other) => (
@@ -81,7 +81,7 @@ function InForceSection({ panel }: { panel: InForcePanel }) {
           <h3>Normas posteriores que cambiaron el texto</h3>
           <ol>
             {changes.map((row) => (
-              <InForceItem key={row.id} row={row} />
+              <InForceItem key={row.id} row={row} hereLabel={panel.hereLabel} />
             ))}
           </ol>
         </>
@@ -91,7 +91,7 @@ function InForceSection({ panel }: { panel: InForcePanel }) {
           <h3>En revisión legal desde la adopción</h3>
           <ol>
             {reviews.map((row) => (
-              <InForceItem key={row.id} row={row} />
+              <InForceItem key={row.id} row={row} hereLabel={panel.hereLabel} />
             ))}
           </ol>
         </>

@@ -14,8 +14,8 @@ export const IN_FORCE_FILE = "cambios-vigentes.yaml";
 
 /** Documents that can carry rows: content name → page. */
 export const inForceDocuments = {
-  "reglamento-interno": { title: "Reglamento Interno de Trabajo", path: pages.reglamentoInterno.path },
-  "politica-generos": { title: "Política de equidad de género y diversidad", path: pages.politicaGeneros.path },
+  "reglamento-interno": { title: "Reglamento Interno de Trabajo", path: pages.reglamentoInterno.path, hereLabel: "Artículos afectados" },
+  "politica-generos": { title: "Política de equidad de género y diversidad", path: pages.politicaGeneros.path, hereLabel: "En esta política" },
 } as const;
 export type InForceDocument = keyof typeof inForceDocuments;
 const documentNames = Object.keys(inForceDocuments) as [InForceDocument, ...InForceDocument[]];
@@ -162,7 +162,7 @@ export function planInForce(
   }
   if (rows.length === 0) return { markers, panel: undefined };
   const intro = file.documents[document]?.intro ?? "";
-  return { markers, panel: { reviewed: file.reviewed, intro: typeset(intro), rows } };
+  return { markers, panel: { reviewed: file.reviewed, intro: typeset(intro), hereLabel: inForceDocuments[document].hereLabel, rows } };
 }
 
 function toRow(source: InForceRowSource, reviewed: string, document: InForceDocument, here: InForceLink[]): InForceRow {

@@ -40,6 +40,8 @@ export interface InForcePanel {
   /** Date the rows were last reviewed, aaaa-mm-dd. */
   reviewed: string;
   intro: string;
+  /** Term before the links to this page's own articles or sections. */
+  hereLabel: string;
   rows: InForceRow[];
 }
 
