@@ -1,10 +1,103 @@
+import type { ReactNode } from "react";
+import { formatDay as formatDate, IN_FORCE_SECTION_ID, type InForceLink, type InForcePanel, type InForceRow } from "~/lib/in-force";
 import type { RenderedDocument } from "~/lib/markdown.server";
 
 const TOC_ID = "indice";
 
-function formatDate(iso: string): string {
-  const [y, m, d] = iso.split("-");
-  return `${d}/${m}/${y}`;
+const Day = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>;
+
+function Links({ links }: { links: InForceLink[] }) {
+  return links.map((link, i) => (
+    <span key={link.href + link.label}>
+      {i > 0 ? ", " : null}
+      <a href={link.href}>{link.label}</a>
+    </span>
+  ));
+}
+
+/** One term and its description; every group is a div so optional groups stay valid HTML. */
+function Pair({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function InForceItem({ row, hereLabel }: { row: InForceRow; hereLabel: string }) {
+  return (
+    <li id={row.anchor} className="in-force-row">
+      <h4>{row.title}</h4>
+      <dl>
+        <Pair term="Norma">{row.norm}</Pair>
+        <Pair term="El reglamento dice">{row.adopted}</Pair>
+        <Pair term="Aplica hoy">{row.current ? row.current.rule : "Todavía ninguna etapa: vea el próximo cambio."}</Pair>
+        <Pair term="Desde">
+          {row.current?.since ? <Day iso={row.current.since} /> : row.current ? "Ya regía cuando se adoptó el reglamento." : "—"}
+        </Pair>
+        {row.upcoming.map((step) => (
+          <Pair key={step.since} term="Próximo cambio">
+            Desde el <Day iso={step.since as string} />: {step.rule}
+          </Pair>
+        ))}
+        {row.earlier.length > 0 ? (
+          <Pair term="Etapas anteriores">
+            {row.earlier.map((step, i) => (
+              <span key={step.since}>
+                {i > 0 ? " " : null}
+                Desde el <Day iso={step.since as string} />: {step.rule}
+              </span>
+            ))}
+          </Pair>
+        ) : null}
+        {row.note ? <Pair term="Nota">{row.note}</Pair> : null}
+        <Pair term={hereLabel}>
+          <Links links={row.here} />
+        </Pair>
+        {row.elsewhere.map((other) => (
+          <Pair key={other.document} term={other.document}>
+            <Links links={other.links} />
+          </Pair>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** The dated "Cambios vigentes" section at the top of a document published as adopted (ADR 009). */
+function InForceSection({ panel }: { panel: InForcePanel }) {
+  const changes = panel.rows.filter((r) => r.kind === "cambio");
+  const reviews = panel.rows.filter((r) => r.kind === "revision");
+  return (
+    <section className="in-force" id={IN_FORCE_SECTION_ID} aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`}>
+      <h2 id={`${IN_FORCE_SECTION_ID}-titulo`}>Cambios vigentes</h2>
+      <p className="in-force-date">
+        Vigente al <Day iso={panel.reviewed} />
+      </p>
+      <p>{panel.intro}</p>
+      {changes.length > 0 ? (
+        <>
+          <h3>Normas posteriores que cambiaron el texto</h3>
+          <ol>
+            {changes.map((row) => (
+              <InForceItem key={row.id} row={row} hereLabel={panel.hereLabel} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+      {reviews.length > 0 ? (
+        <>
+          <h3>En revisión legal desde la adopción</h3>
+          <ol>
+            {reviews.map((row) => (
+              <InForceItem key={row.id} row={row} hereLabel={panel.hereLabel} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
 }
 
 /** A long document: title, version, optional note, table of contents, text, and optional search. */
@@ -15,6 +108,12 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
         <h1>{doc.meta.title}</h1>
         <p className="document-version">
           Versión {doc.meta.version} · actualizada el <time dateTime={doc.meta.updated}>{formatDate(doc.meta.updated)}</time>
+          {doc.meta.effective ? (
+            <>
+              {" "}
+              · vigente desde el <time dateTime={doc.meta.effective}>{formatDate(doc.meta.effective)}</time>
+            </>
+          ) : null}
         </p>
         {doc.meta.note ? (
           <aside className="document-note" aria-label="Nota sobre la vigencia">
@@ -22,6 +121,7 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
           </aside>
         ) : null}
       </header>
+      {doc.inForce ? <InForceSection panel={doc.inForce} /> : null}
       {doc.toc.length > 0 ? (
         <nav className="document-toc" aria-labelledby={`${TOC_ID}-titulo`} id={TOC_ID}>
           <h2 id={`${TOC_ID}-titulo`}>Contenido</h2>

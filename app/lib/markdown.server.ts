@@ -18,6 +18,8 @@ import { SKIP, visit } from "unist-util-visit";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
+import { formatDay, type InForcePanel, typeset } from "~/lib/in-force";
+import { type HeadingInfo, type HeadingMarker, type InForceDocument, inForceDocuments, loadInForce, planInForce } from "~/lib/in-force.server";
 
 export const documentMetaSchema = z.object({
   title: z.string().min(3),
@@ -26,6 +28,8 @@ export const documentMetaSchema = z.object({
   version: z.string().min(1),
   /** Date of this version, ISO (aaaa-mm-dd). */
   updated: z.iso.date(),
+  /** Date this version takes effect, ISO (aaaa-mm-dd); the data policy must state one (Decreto 1377 de 2013, art. 13). */
+  effective: z.iso.date().optional(),
   /** Table of contents depth: 2 lists sections, 3 also their subsections. */
   tocDepth: z.union([z.literal(2), z.literal(3)]).default(2),
   /** A visible note shown above the text (e.g. which later laws prevail). */
@@ -43,6 +47,15 @@ export interface RenderedDocument {
   meta: DocumentMeta;
   html: string;
   toc: TocEntry[];
+  /** "Cambios vigentes" for documents named in content/cambios-vigentes.yaml (ADR 009). */
+  inForce?: InForcePanel;
+}
+
+/** Given every heading of the rendered document, the markers to place after some of them (may throw). */
+export type MarkerPlan = (headings: HeadingInfo[]) => Map<string, HeadingMarker[]>;
+
+export interface RenderOptions {
+  markers?: MarkerPlan;
 }
 
 export const TOC_ID = "indice";
@@ -73,7 +86,10 @@ export function fillPlaceholders(text: string, values: Record<string, string>, w
 }
 
 /** Stable ids for the regulations' structure; GitHub-style slugs for everything else. */
-export function headingId(text: string, slugger: GithubSlugger): string {
+export function headingId(text: string, slugger: GithubSlugger, inAnnex = false): string {
+  // Numbered parts of the annex get stable ids too (#anexo-11), so rows and links can name them.
+  const annexPart = inAnnex ? /^(\d+)\.\s/.exec(text) : null;
+  if (annexPart) return slugger.slug(`anexo-${annexPart[1]}`);
   const chapter = /^cap[ií]tulo\s+([ivxlc]+)\b/i.exec(text);
   if (chapter) return slugger.slug(`capitulo-${chapter[1].toLowerCase()}`);
   const article = /^art[ií]culo\s+(\d+)\b/i.exec(text);
@@ -89,16 +105,18 @@ const h = (tagName: string, properties: Element["properties"], children: Element
   children,
 });
 
-function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number }) {
+function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: MarkerPlan }) {
   return (tree: Root) => {
     const slugger = new GithubSlugger();
     let currentSection: TocEntry | undefined;
     let sectionsSeen = 0;
+    const headings: (HeadingInfo & { node: Element; parent: Root | Element })[] = [];
     visit(tree, "element", (node, index, parent) => {
       if (!/^h[2-4]$/.test(node.tagName) || !parent || index === undefined) return;
       const text = toString(node).trim();
-      const id = headingId(text, slugger);
+      const id = headingId(text, slugger, currentSection?.id === "anexo" && node.tagName !== "h2");
       node.properties = { ...node.properties, id };
+      headings.push({ id, text, node, parent });
       node.children.push(
         h("a", { className: ["heading-anchor"], href: `#${id}`, ariaLabel: `Enlace a «${text}»`, dataCopyLink: "" }, [
           { type: "text", value: "#" },
@@ -119,6 +137,19 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number }) {
       return undefined;
     });
     if (sectionsSeen > 0) tree.children.push(backToToc());
+    if (options.markers) {
+      const plan = options.markers(headings.map(({ id, text }) => ({ id, text })));
+      for (const { id, node, parent } of headings) {
+        const marks = plan.get(id);
+        if (!marks) continue;
+        const at = parent.children.indexOf(node);
+        parent.children.splice(at + 1, 0, ...markerParagraphs(marks));
+      }
+    }
+    // House style: a percent sign stays on the line of its figure.
+    visit(tree, "text", (node) => {
+      node.value = typeset(node.value);
+    });
     // External links open in a new tab without handing the opener over.
     visit(tree, "element", (node) => {
       const href = node.tagName === "a" ? node.properties.href : undefined;
@@ -130,24 +161,41 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number }) {
   };
 }
 
+const MARKER_LEAD: Record<HeadingMarker["kind"], string> = { cambio: "Cambio vigente:", revision: "En revisión legal:" };
+
+/** The short visible note under an article that links to its "Cambios vigentes" row(s). */
+function markerParagraphs(marks: HeadingMarker[]): Element[] {
+  return (["cambio", "revision"] as const).flatMap((kind) => {
+    const ofKind = marks.filter((m) => m.kind === kind);
+    if (ofKind.length === 0) return [];
+    const links = ofKind.flatMap((m, i): ElementContent[] => [
+      ...(i > 0 ? [{ type: "text" as const, value: " · " }] : []),
+      h("a", { href: m.href }, [{ type: "text", value: m.label }]),
+    ]);
+    return [h("p", { className: ["in-force-marker"], dataInForce: kind }, [h("strong", {}, [{ type: "text", value: MARKER_LEAD[kind] }]), { type: "text", value: " " }, ...links])];
+  });
+}
+
 function backToToc(): Element {
   return h("p", { className: ["back-to-toc"] }, [h("a", { href: `#${TOC_ID}` }, [{ type: "text", value: "Volver al índice" }])]);
 }
 
-export function renderMarkdown(source: string, site: SiteConfig, where = "documento"): RenderedDocument {
+export function renderMarkdown(source: string, site: SiteConfig, where = "documento", options: RenderOptions = {}): RenderedDocument {
   const { data, body } = splitFrontMatter(source);
   const parsed = documentMetaSchema.safeParse(data);
   if (!parsed.success) {
     throw new Error(`${where}: encabezado (front matter) inválido: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
-  const values = placeholderValues(site);
+  // The document's own version and effective date are placeholders too: {{document.version}}, {{document.effective}}.
+  const values: Record<string, string> = { ...placeholderValues(site), "document.version": parsed.data.version };
+  if (parsed.data.effective) values["document.effective"] = formatDay(parsed.data.effective);
   const meta = { ...parsed.data, note: parsed.data.note && fillPlaceholders(parsed.data.note, values, where) };
   const toc: TocEntry[] = [];
   const html = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkRehype)
-    .use(rehypeDocument, { toc, tocDepth: meta.tocDepth })
+    .use(rehypeDocument, { toc, tocDepth: meta.tocDepth, markers: options.markers })
     .use(rehypeStringify)
     .processSync(fillPlaceholders(body, values, where))
     .toString();
@@ -156,8 +204,23 @@ export function renderMarkdown(source: string, site: SiteConfig, where = "docume
 
 export const contentDir = () => path.resolve(process.env.CONTENT_DIR ?? "content");
 
-/** Reads and renders `content/<name>.md`. Documents are rendered at build time (prerender). */
+/**
+ * Reads and renders `content/<name>.md`. Documents are rendered at build time (prerender), so an
+ * error here — a bad placeholder, or a "Cambios vigentes" row naming a missing article — stops the build.
+ */
 export function loadDocument(name: string, site: SiteConfig): RenderedDocument {
-  const file = path.join(contentDir(), `${name}.md`);
-  return renderMarkdown(readFileSync(file, "utf8"), site, `content/${name}.md`);
+  const dir = contentDir();
+  const source = readFileSync(path.join(dir, `${name}.md`), "utf8");
+  const where = `content/${name}.md`;
+  if (!(name in inForceDocuments)) return renderMarkdown(source, site, where);
+  const inForce = loadInForce(dir);
+  let panel: InForcePanel | undefined;
+  const doc = renderMarkdown(source, site, where, {
+    markers: (headings) => {
+      const plan = planInForce(name as InForceDocument, inForce, headings);
+      panel = plan.panel;
+      return plan.markers;
+    },
+  });
+  return panel ? { ...doc, inForce: panel } : doc;
 }

@@ -202,6 +202,34 @@ test.describe("documents", () => {
   });
 });
 
+test.describe("cambios vigentes", () => {
+  test("the regulations open with a dated section; a row and its article link to each other", async ({ page }) => {
+    await page.goto("/nosotros/reglamentoInterno");
+    const section = page.getByRole("region", { name: "Cambios vigentes" });
+    await expect(section).toBeVisible();
+    await expect(section.getByText(/^Vigente al \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    const row = section.locator("#cambio-jornada-maxima");
+    await expect(row).toContainText("42) horas semanales");
+    await row.getByRole("link", { name: "Artículo 21" }).click();
+    await expect(page).toHaveURL(/#articulo-21$/);
+    const marker = page.locator("#articulo-21 + .in-force-marker");
+    await expect(marker).toBeVisible();
+    await marker.getByRole("link", { name: "Jornada máxima semanal" }).click();
+    await expect(page).toHaveURL(/#cambio-jornada-maxima$/);
+    await expect(row).toBeInViewport();
+    await expect(page.locator("#articulo-11 + .in-force-marker")).toContainText("En revisión legal:");
+  });
+
+  test("the gender-equity policy shows the rows that apply to it, linking to the regulations", async ({ page }) => {
+    await page.goto("/nosotros/politicaGeneros");
+    const section = page.getByRole("region", { name: "Cambios vigentes" });
+    await expect(section.locator("#cambio-comite-convivencia")).toBeVisible();
+    await expect(section.getByRole("link", { name: "Artículo 98" }).first()).toHaveAttribute("href", "/nosotros/reglamentoInterno#articulo-98");
+    await section.getByRole("link", { name: "Apartado 5.6" }).first().click();
+    await expect(page).toHaveURL(/#56-canales-de-denuncia$/);
+  });
+});
+
 test.describe("document tools", () => {
   test("search within the regulations highlights matches and steps through them", async ({ page }) => {
     await page.goto("/nosotros/reglamentoInterno");

@@ -76,6 +76,24 @@ describe("rendered HTML", () => {
     expect(files.length).toBeGreaterThanOrEqual(14);
   }, 120_000);
 
+  it("puts a short privacy notice next to every consent checkbox (Ley 1581 art. 12)", () => {
+    let checkboxes = 0;
+    for (const [url, { html }] of pages) {
+      for (const [input] of html.matchAll(/<input[^>]*type="checkbox"[^>]*name="consentimiento[^"]*"[^>]*>|<input[^>]*name="consentimiento[^"]*"[^>]*type="checkbox"[^>]*>/g)) {
+        checkboxes += 1;
+        const ids = /aria-describedby="([^"]+)"/.exec(input)?.[1].split(" ") ?? [];
+        const notices = ids.map((id) => new RegExp(`id="${id}"[^>]*>([^<]+)<`).exec(html)?.[1] ?? "");
+        const notice = notices.find((text) => text.includes("trata los datos"));
+        expect(notice, `${url}: ${input}`).toBeDefined();
+        expect(notice).toMatch(/Servicios Temporales S\.A\.S\./);
+        expect(notice).toMatch(/revocar/);
+        // The full policy is linked from the consent's label.
+        expect(html, url).toContain('href="/privacidad"');
+      }
+    }
+    expect(checkboxes).toBeGreaterThanOrEqual(2);
+  });
+
   it("has no broken internal link or anchor", async () => {
     const broken: string[] = [];
     const idsOf = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));

@@ -18,6 +18,9 @@ describe("markdown pipeline", () => {
     expect(headingId("Artículo 95. Conductas", s)).toBe("articulo-95");
     expect(headingId("Anexo. Prueba de alcoholemia", s)).toBe("anexo");
     expect(headingId("5.10 Licencias de maternidad y paternidad", s)).toBe("510-licencias-de-maternidad-y-paternidad");
+    // Numbered parts of the annex: #anexo-11, so "Cambios vigentes" rows can name them.
+    expect(headingId("11. Negativa a la prueba", s, true)).toBe("anexo-11");
+    expect(headingId("11. Negativa a la prueba", s)).toBe("11-negativa-a-la-prueba");
   });
 
   it("builds the table of contents and an anchor link on every heading", () => {

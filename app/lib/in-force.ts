@@ -1,0 +1,61 @@
+/**
+ * "Cambios vigentes": what applies today around a document published as adopted (ADR 009).
+ * Shared by the server (which builds the panel from content/cambios-vigentes.yaml) and the view.
+ */
+
+/** "cambio": a later norm changed the adopted text. "revision": already at odds with the law when adopted. */
+export type InForceKind = "cambio" | "revision";
+
+export interface InForceLink {
+  label: string;
+  href: string;
+}
+
+export interface InForceStep {
+  /** aaaa-mm-dd; absent for provisions that were already at odds with the law when adopted. */
+  since?: string;
+  rule: string;
+}
+
+export interface InForceRow {
+  id: string;
+  /** Element id of the row on the page (`cambio-<id>`): the articles' markers link here. */
+  anchor: string;
+  kind: InForceKind;
+  title: string;
+  norm: string;
+  adopted: string;
+  /** The step in force on the review date (undefined when every step is still to come). */
+  current?: InForceStep;
+  earlier: InForceStep[];
+  upcoming: InForceStep[];
+  note?: string;
+  /** Links to the affected articles or sections of the page showing the row. */
+  here: InForceLink[];
+  /** The same row's places in the other documents, by document title. */
+  elsewhere: { document: string; links: InForceLink[] }[];
+}
+
+export interface InForcePanel {
+  /** Date the rows were last reviewed, aaaa-mm-dd. */
+  reviewed: string;
+  intro: string;
+  /** Term before the links to this page's own articles or sections. */
+  hereLabel: string;
+  rows: InForceRow[];
+}
+
+export const IN_FORCE_SECTION_ID = "cambios-vigentes";
+
+export const rowAnchor = (id: string) => `cambio-${id}`;
+
+/** aaaa-mm-dd → dd/mm/aaaa (DECISIONS 14). */
+export function formatDay(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** House style (content/README.md): a percent sign never wraps away from its figure. */
+export function typeset(text: string): string {
+  return text.replace(/(\d) %/g, "$1\u00a0%");
+}
