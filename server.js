@@ -62,11 +62,13 @@ export async function createServer() {
   app.use(compression());
 
   // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.
+  // The counters live in the database, shared by every instance on it (DECISIONS 24).
   const formLimiter = rateLimit({
     windowMs: 60_000,
     limit: serverBuild.getEnv().FORM_RATE_LIMIT,
     standardHeaders: "draft-8",
     legacyHeaders: false,
+    store: serverBuild.createRateLimitStore("formularios:"),
     handler(req, res) {
       const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
       res.setHeader("Retry-After", String(retryAfter));
@@ -78,7 +80,18 @@ export async function createServer() {
       });
     },
   });
-  app.post(["/php/contacto", "/php/cliente"], formLimiter);
+  // The database cannot count the post (it is down): nothing could be stored either, so 503, never a 2xx.
+  const formsUnavailable = (error, req, res, _next) => {
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", event: "form-limit-unavailable", error: String(error?.message ?? error) }));
+    res.setHeader("Retry-After", "30");
+    res.setHeader("Cache-Control", "no-store");
+    const form = req.path.endsWith("cliente") ? "cliente" : "contacto";
+    if (req.is("application/x-www-form-urlencoded")) return res.redirect(303, `/${form}/no-enviado?motivo=error_interno`);
+    res.status(503).json({
+      error: { code: "servicio_no_disponible", message: "No pudimos recibir su mensaje en este momento. Inténtelo de nuevo en unos minutos." },
+    });
+  };
+  app.post(["/php/contacto", "/php/cliente"], formLimiter, formsUnavailable);
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
   app.use((req, res, next) => {

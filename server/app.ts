@@ -7,7 +7,8 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { getSiteConfig } from "~/config/site.server";
-import { startServices as startAppServices, stopServices } from "~/server/services.server";
+import { RateLimitStore } from "~/server/rate-limit.server";
+import { getServices, startServices as startAppServices, stopServices } from "~/server/services.server";
 
 export * from "virtual:react-router/server-build";
 
@@ -23,3 +24,8 @@ export async function startServices(): Promise<{ notices: string[] }> {
 
 export { stopServices };
 export { getEnv } from "~/server/env.server";
+
+/** Form limits in the database, shared by every instance (server.js wires it into express-rate-limit). */
+export function createRateLimitStore(prefix: string): RateLimitStore {
+  return new RateLimitStore(async () => (await getServices()).db, prefix);
+}

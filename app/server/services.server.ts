@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import { getSiteConfig } from "~/config/site.server";
 import { loadDocument } from "~/lib/markdown.server";
-import { type Database, openDatabase } from "./db.server";
+import { type Database, engineOf, openDatabase, redactUrl } from "./db.server";
 import { getEnv, type ServerEnv } from "./env.server";
 import { log } from "./log.server";
 import { OutboxSender } from "./outbox.server";
@@ -32,7 +32,14 @@ async function open(): Promise<Services> {
   const env = getEnv();
   const site = getSiteConfig();
   const policyVersion = loadDocument("privacidad", site).meta.version;
-  const db = await openDatabase(env.DATABASE_URL);
+  const db = await openDatabase(env.DATABASE_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  }).catch((error: unknown) => {
+    // The start stops with a message that names the variable (and never prints its password).
+    throw new Error(`DATABASE_URL: no se pudo abrir la base de datos ${redactUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
+  });
   let outbox: OutboxSender | undefined;
   if (env.SMTP_URL) {
     outbox = new OutboxSender(db, {
@@ -43,10 +50,12 @@ async function open(): Promise<Services> {
       retryMaxMs: env.MAIL_RETRY_MAX_MS,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
       pollMs: env.MAIL_POLL_MS,
+      outageSummaryMs: env.MAIL_OUTAGE_SUMMARY_MS,
+      leaseMs: env.MAIL_LEASE_MS,
     });
     outbox.start();
   }
-  log("info", "services-ready", { database: env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@"), mail: Boolean(outbox) });
+  log("info", "services-ready", { database: redactUrl(env.DATABASE_URL), engine: engineOf(env.DATABASE_URL), mail: Boolean(outbox) });
   return { db, env, outbox, policyVersion };
 }
 
