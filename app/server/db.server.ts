@@ -226,6 +226,8 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: how long to wait for a new connection before the request fails. */
   connectTimeoutMs?: number;
+  /** Skip the migrations (a second connection pool to a database already opened). */
+  skipMigrations?: boolean;
 }
 
 /** `postgres://` or `postgresql://` means PostgreSQL; `file:PATH` or a plain path means SQLite (DECISIONS 20, 24). */
@@ -258,6 +260,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   const engine = engineOf(url);
   const db = engine === "postgres" ? openPostgres(url, options) : openSqlite(url);
   engines.set(db, engine);
+  if (options.skipMigrations) return db;
   try {
     await migrate(db, engine, url);
   } catch (error) {

@@ -14,6 +14,8 @@ export interface Services {
   db: Kysely<Database>;
   env: ServerEnv;
   outbox: OutboxSender | undefined;
+  /** The outbox's own connections (PostgreSQL only). */
+  outboxDb?: Kysely<Database>;
   /** Version of the data policy that visitors accept today (content/privacidad.md). */
   policyVersion: string;
 }
@@ -41,8 +43,19 @@ async function open(): Promise<Services> {
     throw new Error(`DATABASE_URL: no se pudo abrir la base de datos ${redactUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   });
   let outbox: OutboxSender | undefined;
+  let outboxDb: Kysely<Database> | undefined;
   if (env.SMTP_URL) {
-    outbox = new OutboxSender(db, {
+    // On PostgreSQL the outbox has its own two connections: its claims and "sent" commits never wait
+    // behind visitor requests, which keeps the crash window between SMTP's acceptance and the commit short.
+    if (engineOf(env.DATABASE_URL) === "postgres") {
+      outboxDb = await openDatabase(env.DATABASE_URL, {
+        poolSize: 2,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        skipMigrations: true,
+      });
+    }
+    outbox = new OutboxSender(outboxDb ?? db, {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       companyName: site.company.name,
@@ -56,7 +69,7 @@ async function open(): Promise<Services> {
     outbox.start();
   }
   log("info", "services-ready", { database: redactUrl(env.DATABASE_URL), engine: engineOf(env.DATABASE_URL), mail: Boolean(outbox) });
-  return { db, env, outbox, policyVersion };
+  return { db, env, outbox, outboxDb, policyVersion };
 }
 
 /** Called by the production server before it listens: fails fast on bad configuration. */
@@ -76,5 +89,6 @@ export async function stopServices(): Promise<void> {
   const current = await services.catch(() => undefined);
   services = undefined;
   await current?.outbox?.stop();
+  await current?.outboxDb?.destroy();
   await current?.db.destroy();
 }
