@@ -296,6 +296,8 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
   // An idle connection broken by a restart or an outage must not crash the process: the pool drops it
   // and the next query opens a new one (or fails, and the request answers 503).
   pool.on("error", (error) => log("warn", "database-connection-lost", { error: error.message }));
+  // The same for a connection in use (the pool only listens on idle ones): the query fails instead.
+  pool.on("connect", (client) => client.on("error", (error) => log("warn", "database-connection-lost", { error: error.message })));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

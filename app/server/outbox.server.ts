@@ -109,6 +109,7 @@ export class OutboxSender {
   private leaseMs: number;
   /** Set when SMTP came back: the next cycle starts at once. */
   private resumeNow = false;
+  private unrecorded = new Map<number, string>();
 
   constructor(
     private db: Kysely<Database>,
@@ -226,6 +227,7 @@ export class OutboxSender {
   /** Sends what is due; returns how many rows were claimed. */
   async deliverDue(): Promise<number> {
     if (this.stopped) return 0;
+    await this.recordUnrecorded();
     if (this.smtpOutage.active) {
       const [probe] = await this.claim(1);
       if (probe) await this.deliver(probe);
@@ -233,7 +235,9 @@ export class OutboxSender {
     }
     const rows = await this.claim(CLAIM);
     // The transport's pool keeps SEND_CONCURRENCY connections busy; the rest wait in its queue.
-    await Promise.all(rows.map((row) => this.deliver(row)));
+    const outcomes = await Promise.allSettled(rows.map((row) => this.deliver(row)));
+    const failed = outcomes.find((o) => o.status === "rejected");
+    if (failed) throw failed.reason;
     return rows.length;
   }
 
@@ -255,11 +259,14 @@ export class OutboxSender {
       return;
     }
     // Accepted by SMTP: a crash before this commit is the one case that sends a second copy (same Message-ID).
-    await this.db
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: new Date().toISOString(), last_error: null, locked_until: null })
-      .where("id", "=", row.outbox_id)
-      .execute();
+    // If the database is away now, remember it and record it first thing when it is back.
+    const sentAt = new Date().toISOString();
+    try {
+      await this.markSent(row.outbox_id as number, sentAt);
+    } catch (error) {
+      this.unrecorded.set(row.outbox_id as number, sentAt);
+      throw error;
+    }
     log("info", "mail-sent", { messageId: row.id, form: row.form, attempts });
     if (this.smtpOutage.active) {
       // The server answers again: what waited for it is due now (rows leased by other instances keep their lease).
@@ -270,6 +277,22 @@ export class OutboxSender {
         .where("next_attempt_at", ">", new Date().toISOString())
         .executeTakeFirst();
       if (this.smtpOutage.recovered({ resumed: Number(released.numUpdatedRows) })) this.resumeNow = true;
+    }
+  }
+
+  private async markSent(outboxId: number, sentAt: string) {
+    await this.db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null })
+      .where("id", "=", outboxId)
+      .execute();
+  }
+
+  /** Sends accepted by SMTP whose "sent" could not be written (the database was away). */
+  private async recordUnrecorded() {
+    for (const [outboxId, sentAt] of this.unrecorded) {
+      await this.markSent(outboxId, sentAt);
+      this.unrecorded.delete(outboxId);
     }
   }
 
