@@ -7,6 +7,8 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { getSiteConfig } from "~/config/site.server";
+import { engineOf } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
 import { RateLimitStore } from "~/server/rate-limit.server";
 import { getServices, startServices as startAppServices, stopServices } from "~/server/services.server";
 
@@ -25,7 +27,12 @@ export async function startServices(): Promise<{ notices: string[] }> {
 export { stopServices };
 export { getEnv } from "~/server/env.server";
 
-/** Form limits in the database, shared by every instance (server.js wires it into express-rate-limit). */
-export function createRateLimitStore(prefix: string): RateLimitStore {
+/**
+ * The form limiter's store (server.js wires it into express-rate-limit). PostgreSQL: counters in the
+ * database, shared by every instance. SQLite runs one process (DECISIONS 19): undefined, so the limiter
+ * counts in memory and a post costs one disk sync, not two.
+ */
+export function createRateLimitStore(prefix: string): RateLimitStore | undefined {
+  if (engineOf(getEnv().DATABASE_URL) !== "postgres") return undefined;
   return new RateLimitStore(async () => (await getServices()).db, prefix);
 }
