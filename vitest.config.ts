@@ -15,6 +15,8 @@ export default defineConfig({
     exclude: postgres ? ["tests/integration/budgets.test.ts", "tests/integration/html.test.ts", "**/node_modules/**"] : ["**/node_modules/**"],
     globalSetup: ["tests/support/postgres-global-setup.ts"],
     environment: "node",
-    testTimeout: 20_000,
+    // Suites start production servers; on a busy shared machine one start can take over 10 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

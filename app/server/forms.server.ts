@@ -5,6 +5,7 @@
  */
 import { type FormName, HONEYPOT_FIELD, validateForm } from "~/forms/schemas";
 import { log } from "./log.server";
+import { storeMessage } from "./messages.server";
 import { getServices } from "./services.server";
 
 type Encoding = "json" | "form";
@@ -136,40 +137,32 @@ export async function handleFormPost(request: Request, form: FormName): Promise<
     const data = result.data as Record<string, string>;
     const now = new Date().toISOString();
     const recipients = (form === "contacto" ? services.env.MAIL_TO_CONTACTO : services.env.MAIL_TO_CLIENTE) ?? services.env.MAIL_TO;
-    const id = await services.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("messages")
-        .values({
-          form,
-          empresa: form === "cliente" ? data.empresa : null,
-          cargo: form === "cliente" ? data.cargo : null,
-          nombre: data.nombre,
-          celular: data.celular,
-          correo: data.correo,
-          mensaje: data.mensaje,
-          consent_at: now,
-          policy_version: services.policyVersion,
-          received_at: now,
-          handled_at: null,
-          handled_by: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("outbox")
-        .values({
-          message_id: inserted.id as number,
-          recipients: recipients.join(", "),
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: now,
-          last_error: null,
-          sent_at: null,
-          created_at: now,
-        })
-        .execute();
-      return inserted.id as number;
-    });
+    const id = await storeMessage(
+      services.db,
+      {
+        form,
+        empresa: form === "cliente" ? data.empresa : null,
+        cargo: form === "cliente" ? data.cargo : null,
+        nombre: data.nombre,
+        celular: data.celular,
+        correo: data.correo,
+        mensaje: data.mensaje,
+        consent_at: now,
+        policy_version: services.policyVersion,
+        received_at: now,
+        handled_at: null,
+        handled_by: null,
+      },
+      {
+        recipients: recipients.join(", "),
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: now,
+        last_error: null,
+        sent_at: null,
+        created_at: now,
+      },
+    );
     services.outbox?.kick();
     log("info", "form-stored", { form, messageId: id, mail: services.outbox ? "queued" : "disabled" });
     return encoding === "json" ? json(201, { ok: true }) : resultPage(form, true);

@@ -16,7 +16,7 @@
  */
 import { type Kysely, type Selectable, sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
-import { type Database, engineOfDatabase, type MessagesTable } from "./db.server";
+import { type Database, engineOfDatabase, type MessagesTable, withRelaxedSync } from "./db.server";
 import { log } from "./log.server";
 import { composeMail } from "./mail.server";
 
@@ -203,12 +203,14 @@ export class OutboxSender {
       .orderBy("id")
       .limit(limit)
       .$if(postgres, (q) => q.forUpdate().skipLocked());
-    const claimed = await this.db
-      .updateTable("outbox")
-      .set({ locked_until: iso(now + this.leaseMs), attempts: sql`attempts + 1` })
-      .where("id", "in", due)
-      .returning("id")
-      .execute();
+    const claimed = await withRelaxedSync(this.db, (db) =>
+      db
+        .updateTable("outbox")
+        .set({ locked_until: iso(now + this.leaseMs), attempts: sql`attempts + 1` })
+        .where("id", "in", due)
+        .returning("id")
+        .execute(),
+    );
     if (claimed.length === 0) return [];
     return this.db
       .selectFrom("outbox")
@@ -281,11 +283,9 @@ export class OutboxSender {
   }
 
   private async markSent(outboxId: number, sentAt: string) {
-    await this.db
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null })
-      .where("id", "=", outboxId)
-      .execute();
+    await withRelaxedSync(this.db, (db) =>
+      db.updateTable("outbox").set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null }).where("id", "=", outboxId).execute(),
+    );
   }
 
   /** Sends accepted by SMTP whose "sent" could not be written (the database was away). */
