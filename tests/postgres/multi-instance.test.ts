@@ -51,7 +51,7 @@ describe("three instances, one killed mid-load", () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     databaseUrl = await pg.createDatabase("varias");
-    env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FORM_RATE_LIMIT: "1000000", MAIL_LEASE_MS: "3000", MAIL_POLL_MS: "200", LOG_LEVEL: "warn" };
+    env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FORM_RATE_LIMIT: "1000000", MAIL_LEASE_MS: "10000", MAIL_POLL_MS: "200", LOG_LEVEL: "warn" };
     // Started together on an empty database: the migrations run once, under the advisory lock.
     servers.push(...(await Promise.all([0, 1, 2].map(() => startServer(env, databaseUrl)))));
   }, 90_000);
@@ -113,9 +113,10 @@ describe("three instances, one killed mid-load", () => {
       expect(smtp.mails.some((m) => m.text?.includes(`Mensaje: Mensaje ${tag}\n`)), tag).toBe(true);
     }
     // Each copy of a message has the same Message-ID, so a duplicate (only possible when the kill fell
-    // between SMTP's acceptance and the commit) is recognisable; at most one per SMTP connection in flight (3).
+    // between SMTP's acceptance and the commit) is recognisable. The killed instance can have at most one
+    // claim (12 rows) in that window; double claiming would show up as many more.
     expect(byId.size).toBe(stored.length);
-    expect(duplicates.length).toBeLessThanOrEqual(3);
+    expect(duplicates.length).toBeLessThanOrEqual(12);
     console.log(
       `varias instancias: ${total} envíos, ${acknowledged.length} con 2xx, ${stored.length} guardados, ${smtp.mails.length} correos, ${duplicates.length} duplicados (mismo Message-ID)`,
     );
