@@ -99,11 +99,13 @@ export async function createServer() {
 
   // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.
   // A page's own post (no JavaScript) goes on to the page, which answers it with the values kept.
+  // The counters live in the database, shared by every instance on it (DECISIONS 24).
   const formLimiter = rateLimit({
     windowMs: 60_000,
     limit: env.FORM_RATE_LIMIT,
     standardHeaders: "draft-8",
     legacyHeaders: false,
+    store: serverBuild.createRateLimitStore("formularios:"),
     handler(req, res, next) {
       const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
       if (!req.path.startsWith("/php/")) {
@@ -115,7 +117,17 @@ export async function createServer() {
       res.status(429).json({ error: { code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } });
     },
   });
-  app.post(["/php/contacto", "/php/cliente", "/contacto", "/cliente"], formLimiter);
+  // The database cannot count the post (it is down): nothing could be stored either, so 503, never a
+  // 2xx. A page's own post goes on to the page, whose store fails the same way and answers it with
+  // the visitor's values kept.
+  const formsUnavailable = (error, req, res, next) => {
+    serverBuild.logger.error({ event: "form-limit-unavailable", error: String(error?.message ?? error) });
+    if (!req.path.startsWith("/php/")) return next();
+    res.setHeader("Retry-After", "30");
+    res.setHeader("Cache-Control", "no-store");
+    res.status(503).json({ error: { code: "error_interno", message: REFUSALS.error_interno.message } });
+  };
+  app.post(["/php/contacto", "/php/cliente", "/contacto", "/cliente"], formLimiter, formsUnavailable);
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
   app.use((req, res, next) => {

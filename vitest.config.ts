@@ -1,11 +1,22 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// TEST_DATABASE=postgres runs the suites that touch the database again on a real PostgreSQL, plus the
+// multi-instance and outage suites (tests/postgres/); the default run is everything on SQLite.
+const postgres = process.env.TEST_DATABASE === "postgres";
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: postgres
+      ? ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"]
+      : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // Build output checks do not depend on the engine.
+    exclude: postgres ? ["tests/integration/budgets.test.ts", "tests/integration/html.test.ts", "**/node_modules/**"] : ["**/node_modules/**"],
+    globalSetup: ["tests/support/postgres-global-setup.ts"],
     environment: "node",
-    testTimeout: 20_000,
+    // Suites start production servers; on a busy shared machine one start can take over 10 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

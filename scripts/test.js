@@ -1,9 +1,10 @@
-// `npm test`: everything the project promises, in order: types, build, unit and integration tests,
-// browser tests on real Chromium. Prints one closing line: "N passed, N failed".
+// `npm test`: everything the project promises, in order: types, build, unit and integration tests
+// (SQLite, then again on PostgreSQL), browser tests on real Chromium. Prints one closing line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { POSTGRES_MISSING, findPostgresBin } from "../tests/support/postgres.ts";
 import { findChromium } from "./chromium.js";
 
 const reports = mkdtempSync(path.join(tmpdir(), "sitio-test-"));
@@ -73,6 +74,32 @@ if (existsSync(vitestReport)) {
   failed += report.numFailedTests;
 } else if (!unitOk) failed += 1;
 
+// The same suites on a real PostgreSQL (started and stopped by vitest's global setup as an unprivileged
+// user), plus the multi-instance and outage suites. Debian's `postgresql` package provides the server.
+let postgresBin = findPostgresBin();
+if (!postgresBin && typeof process.getuid === "function" && process.getuid() === 0) {
+  console.log("\nInstalando PostgreSQL (paquete postgresql de Debian)…");
+  spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"], { stdio: "inherit" });
+  postgresBin = findPostgresBin();
+}
+let postgresOk = true;
+if (!postgresBin) {
+  console.error(`\n${POSTGRES_MISSING}`);
+  failed += 1;
+  postgresOk = false;
+} else {
+  const postgresReport = path.join(reports, "vitest-postgres.json");
+  postgresOk = run("Pruebas de integración sobre PostgreSQL (varias instancias, caídas)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresReport}`], {
+    TEST_DATABASE: "postgres",
+    PG_BIN: postgresBin,
+  });
+  if (existsSync(postgresReport)) {
+    const report = JSON.parse(readFileSync(postgresReport, "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } else if (!postgresOk) failed += 1;
+}
+
 const playwrightReport = path.join(reports, "playwright.json");
 const e2eOk = run("Pruebas en el navegador (Playwright + Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
@@ -83,4 +110,4 @@ if (existsSync(playwrightReport)) {
   failed += stats.unexpected;
 } else if (!e2eOk) failed += 1;
 
-finish(unitOk && e2eOk && failed === 0 ? 0 : 1);
+finish(unitOk && postgresOk && e2eOk && failed === 0 ? 0 : 1);

@@ -7,7 +7,10 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { getSiteConfig } from "~/config/site.server";
-import { startServices as startAppServices, stopServices } from "~/server/services.server";
+import { engineOf } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { RateLimitStore } from "~/server/rate-limit.server";
+import { getServices, startServices as startAppServices, stopServices } from "~/server/services.server";
 
 export * from "virtual:react-router/server-build";
 
@@ -58,3 +61,13 @@ export { getEnv } from "~/server/env.server";
 export { logger } from "~/server/log.server";
 export { REFUSALS } from "~/forms/errors";
 export { RATE_LIMITED_HEADER } from "~/server/forms.server";
+
+/**
+ * The form limiter's store (server.js wires it into express-rate-limit). PostgreSQL: counters in the
+ * database, shared by every instance. SQLite runs one process (DECISIONS 19): undefined, so the limiter
+ * counts in memory and a post costs one disk sync, not two.
+ */
+export function createRateLimitStore(prefix: string): RateLimitStore | undefined {
+  if (engineOf(getEnv().DATABASE_URL) !== "postgres") return undefined;
+  return new RateLimitStore(async () => (await getServices()).db, prefix);
+}

@@ -10,7 +10,11 @@ const emailList = z
 
 const schema = z.object({
   PORT: positiveInt(3000),
-  DATABASE_URL: z.string().min(1).default("file:data/sitio.db"),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default("file:data/sitio.db")
+    .refine((v) => !/^postgres(ql)?:/i.test(v) || URL.canParse(v), { error: "debe ser file:RUTA, una ruta, o postgres://usuario:clave@servidor:5432/base" }),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "debe ser una URL smtp:// o smtps://" }).optional(),
   MAIL_FROM: z.string().min(3).default("Sitio web <no-responder@example.com>"),
   MAIL_TO: emailList.default(["contacto@example.com"]),
@@ -22,6 +26,13 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt(100),
   MAIL_POLL_MS: positiveInt(1_000),
   FORM_BODY_LIMIT_BYTES: positiveInt(32 * 1024),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  /** How often the log summarises an ongoing SMTP outage. */
+  MAIL_OUTAGE_SUMMARY_MS: positiveInt(60_000),
+  /** How long an instance holds a mail it is sending; after a crash, another instance sends it after this. */
+  MAIL_LEASE_MS: positiveInt(300_000),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

@@ -12,6 +12,7 @@ import { type ApiError, apiError, REFUSALS, type RefusalCode } from "~/forms/err
 import { type FormName, messageFields, messageForms } from "~/forms";
 import type { FormRefusal } from "~/components/message-form";
 import { log } from "./log.server";
+import { storeMessage } from "./messages.server";
 import { getServices } from "./services.server";
 
 /** Set by the server's rate limiter (server.js) on a page post over the limit: seconds to wait. */
@@ -92,27 +93,11 @@ async function accept(form: FormName, body: Record<string, unknown>): Promise<"s
     "empresa" | "cargo" | "nombre" | "celular" | "correo" | "mensaje",
     string
   >;
-  const id = await services.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("messages")
-      .values({ form, ...columns, consent_at: now, policy_version: services.policyVersion, received_at: now, handled_at: null, handled_by: null })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("outbox")
-      .values({
-        message_id: inserted.id as number,
-        recipients: recipients.join(", "),
-        status: "pending",
-        attempts: 0,
-        next_attempt_at: now,
-        last_error: null,
-        sent_at: null,
-        created_at: now,
-      })
-      .execute();
-    return inserted.id as number;
-  });
+  const id = await storeMessage(
+    services.db,
+    { form, ...columns, consent_at: now, policy_version: services.policyVersion, received_at: now, handled_at: null, handled_by: null },
+    { recipients: recipients.join(", "), status: "pending", attempts: 0, next_attempt_at: now, last_error: null, sent_at: null, created_at: now },
+  );
   services.outbox?.kick();
   log("info", "form-stored", { form, messageId: id, mail: services.outbox ? "queued" : "disabled" });
   return "stored";

@@ -49,7 +49,8 @@ function filtered(db: Kysely<Database>, filter: InboxFilter) {
     query = query.where((eb) =>
       eb.or(
         (["nombre", "correo", "celular", "empresa", "cargo", "mensaje"] as const).map((col) =>
-          eb(sql`${sql.ref(`messages.${col}`)}`, "like", sql`${like} escape '\\'`),
+          // lower() on both sides: SQLite's LIKE ignores case (ASCII), PostgreSQL's does not.
+          eb(sql`lower(${sql.ref(`messages.${col}`)})`, "like", sql`lower(${like}) escape '\\'`),
         ),
       ),
     );

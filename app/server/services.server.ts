@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import { getSiteConfig } from "~/config/site.server";
 import { loadDocument } from "~/lib/markdown.server";
-import { type Database, openDatabase } from "./db.server";
+import { type Database, engineOf, openDatabase, redactUrl } from "./db.server";
 import { getEnv, type ServerEnv } from "./env.server";
 import { log } from "./log.server";
 import { OutboxSender } from "./outbox.server";
@@ -14,6 +14,8 @@ export interface Services {
   db: Kysely<Database>;
   env: ServerEnv;
   outbox: OutboxSender | undefined;
+  /** The outbox's own connections (PostgreSQL only). */
+  outboxDb?: Kysely<Database>;
   /** Version of the data policy that visitors accept today (content/privacidad.md). */
   policyVersion: string;
 }
@@ -32,10 +34,28 @@ async function open(): Promise<Services> {
   const env = getEnv();
   const site = getSiteConfig();
   const policyVersion = loadDocument("privacidad", site).meta.version;
-  const db = await openDatabase(env.DATABASE_URL);
+  const db = await openDatabase(env.DATABASE_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  }).catch((error: unknown) => {
+    // The start stops with a message that names the variable (and never prints its password).
+    throw new Error(`DATABASE_URL: no se pudo abrir la base de datos ${redactUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
+  });
   let outbox: OutboxSender | undefined;
+  let outboxDb: Kysely<Database> | undefined;
   if (env.SMTP_URL) {
-    outbox = new OutboxSender(db, {
+    // On PostgreSQL the outbox has its own two connections: its claims and "sent" commits never wait
+    // behind visitor requests, which keeps the crash window between SMTP's acceptance and the commit short.
+    if (engineOf(env.DATABASE_URL) === "postgres") {
+      outboxDb = await openDatabase(env.DATABASE_URL, {
+        poolSize: 2,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        skipMigrations: true,
+      });
+    }
+    outbox = new OutboxSender(outboxDb ?? db, {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       companyName: site.company.name,
@@ -43,11 +63,13 @@ async function open(): Promise<Services> {
       retryMaxMs: env.MAIL_RETRY_MAX_MS,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
       pollMs: env.MAIL_POLL_MS,
+      outageSummaryMs: env.MAIL_OUTAGE_SUMMARY_MS,
+      leaseMs: env.MAIL_LEASE_MS,
     });
     outbox.start();
   }
-  log("info", "services-ready", { database: env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@"), mail: Boolean(outbox) });
-  return { db, env, outbox, policyVersion };
+  log("info", "services-ready", { database: redactUrl(env.DATABASE_URL), engine: engineOf(env.DATABASE_URL), mail: Boolean(outbox) });
+  return { db, env, outbox, outboxDb, policyVersion };
 }
 
 /** Called by the production server before it listens: fails fast on bad configuration. */
@@ -67,5 +89,6 @@ export async function stopServices(): Promise<void> {
   const current = await services.catch(() => undefined);
   services = undefined;
   await current?.outbox?.stop();
+  await current?.outboxDb?.destroy();
   await current?.db.destroy();
 }

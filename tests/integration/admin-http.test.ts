@@ -1,13 +1,11 @@
 /** The staff area over HTTP: what a signed-out visitor, a staff member and an admin can reach. */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn, TEST_PASSWORD } from "../support/accounts";
+import { freshDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 let server: ServerProcess;
-const dbFile = path.join(mkdtempSync(path.join(tmpdir(), "admin-http-")), "sitio.db");
+let dbUrl = "";
 
 async function signInAs(email: string): Promise<string> {
   const { response, setCookie, cookie } = await signIn(server.url, email);
@@ -27,9 +25,11 @@ const post = (p: string, body: Record<string, string>, cookie?: string, origin?:
   });
 
 beforeAll(async () => {
-  createAccount(dbFile, "admin@example.com", "admin");
-  createAccount(dbFile, "personal@example.com", "staff");
-  server = await startServer({}, dbFile);
+  dbUrl = await freshDatabaseUrl("admin_http");
+  // The server migrates the database on start; the accounts are created through the CLI afterwards.
+  server = await startServer({}, dbUrl);
+  createAccount(dbUrl, "admin@example.com", "admin");
+  createAccount(dbUrl, "personal@example.com", "staff");
   const res = await fetch(`${server.url}/php/contacto`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.url },

@@ -1,7 +1,4 @@
-/** Accounts, sessions and sign-in throttling against a real SQLite file. */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+/** Accounts, sessions and sign-in throttling against a real database (SQLite file, or PostgreSQL with TEST_DATABASE=postgres). */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -21,6 +18,7 @@ import {
   verifyPassword,
 } from "~/server/auth.server";
 import { type Database, openDatabase } from "~/server/db.server";
+import { freshDatabaseUrl } from "../support/database";
 
 const PASSWORD = "una-clave-muy-larga";
 const noDelay = { delay: async () => {} };
@@ -28,7 +26,7 @@ let db: Kysely<Database>;
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
-  db = await openDatabase(`file:${path.join(mkdtempSync(path.join(tmpdir(), "auth-")), "a.db")}`);
+  db = await openDatabase(await freshDatabaseUrl("auth"));
 });
 afterAll(() => db.destroy());
 beforeEach(async () => {
@@ -49,7 +47,7 @@ describe("password hashing", () => {
 
   it("refuses short passwords and duplicate accounts", async () => {
     await expect(createUser(db, { email: "b@example.com", name: "B", role: "staff", password: "corta" })).rejects.toThrow(/12 caracteres/);
-    await expect(createUser(db, { email: "ana@example.com", name: "Otra", role: "staff", password: PASSWORD })).rejects.toThrow(/UNIQUE/);
+    await expect(createUser(db, { email: "ana@example.com", name: "Otra", role: "staff", password: PASSWORD })).rejects.toThrow(/UNIQUE|duplicate key/);
   });
 });
 

@@ -1,23 +1,14 @@
 /**
- * The form endpoints end to end: the built production server as a child process, a real SQLite file
- * and a real SMTP server on loopback.
+ * The form endpoints end to end: the built production server as a child process, a real database (SQLite
+ * file, or PostgreSQL with TEST_DATABASE=postgres) and a real SMTP server on loopback.
  */
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countRows as count, query } from "../support/database";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { freePort, type ServerProcess, startServer } from "../support/server-process";
 
 const contact = { nombre: "Señora Núñez", celular: "+57 300 123 4567", correo: "nunez@example.org", mensaje: "¿Pueden llamarme?\nGracias.", consentimiento: true };
 const client = { empresa: "Acme <b>S.A.S.</b>", cargo: "Gerente", ...contact };
-
-function count(file: string, table = "messages"): number {
-  const db = new Database(file, { readonly: true });
-  try {
-    return (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
 
 function postJson(server: ServerProcess, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, {
@@ -49,9 +40,7 @@ describe("form endpoints with SMTP up", () => {
     const res = await postJson(server, "/php/contacto", contact);
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
-    const db = new Database(server.databaseFile, { readonly: true });
-    const row = db.prepare("select * from messages order by id desc limit 1").get() as Record<string, string>;
-    db.close();
+    const [row] = await query<Record<string, string>>(server.databaseUrl, "select * from messages order by id desc limit 1");
     expect(row).toMatchObject({ form: "contacto", nombre: "Señora Núñez", correo: "nunez@example.org", policy_version: "1.0" });
     expect(row.consent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const [mail] = await smtp.waitForMails(1);
@@ -112,14 +101,14 @@ describe("form endpoints with SMTP up", () => {
     ["a cross-site origin", "/php/contacto", contact, { Origin: "https://malicioso.example" }, 403, "origen_no_permitido"],
     ["an oversized body", "/php/contacto", { ...contact, mensaje: "x".repeat(40_000) }, {}, 413, "contenido_muy_grande"],
   ])("refuses %s with a Spanish JSON error, storing and sending nothing", async (_name, path, body, headers, status, code) => {
-    const stored = count(server.databaseFile);
+    const stored = await count(server.databaseUrl);
     const sent = smtp.mails.length;
     const res = await postJson(server, path as string, body, headers as Record<string, string>);
     expect(res.status).toBe(status);
     const answer = (await res.json()) as { error: { code: string; message: string } };
     expect(answer.error.code).toBe(code);
     expect(answer.error.message).toMatch(/[a-záéíóúñ]/);
-    expect(count(server.databaseFile)).toBe(stored);
+    expect(await count(server.databaseUrl)).toBe(stored);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mails.length).toBe(sent);
   });
@@ -132,12 +121,12 @@ describe("form endpoints with SMTP up", () => {
   });
 
   it("answers a filled honeypot like a success but stores and sends nothing", async () => {
-    const stored = count(server.databaseFile);
+    const stored = await count(server.databaseUrl);
     const sent = smtp.mails.length;
     const res = await postJson(server, "/php/contacto", { ...contact, sitio_web: "http://spam.example" });
     expect(res.status).toBe(201);
     await new Promise((r) => setTimeout(r, 300));
-    expect(count(server.databaseFile)).toBe(stored);
+    expect(await count(server.databaseUrl)).toBe(stored);
     expect(smtp.mails.length).toBe(sent);
   });
 
@@ -163,7 +152,7 @@ describe("rate limit", () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("limite_de_envios");
-    expect(count(server.databaseFile)).toBe(3);
+    expect(await count(server.databaseUrl)).toBe(3);
   });
 });
 
@@ -175,9 +164,7 @@ describe("mail survives SMTP outages and restarts", () => {
     try {
       expect((await postJson(server, "/php/contacto", contact)).status).toBe(201);
       await new Promise((r) => setTimeout(r, 800));
-      const db = new Database(server.databaseFile, { readonly: true });
-      const pending = db.prepare("select status, attempts, last_error from outbox").get() as { status: string; attempts: number; last_error: string };
-      db.close();
+      const [pending] = await query<{ status: string; attempts: number; last_error: string }>(server.databaseUrl, "select status, attempts, last_error from outbox");
       expect(pending.status).toBe("pending");
       expect(pending.attempts).toBeGreaterThan(0);
       expect(pending.last_error).toBeTruthy();
@@ -194,9 +181,9 @@ describe("mail survives SMTP outages and restarts", () => {
     const first = await startServer({});
     expect((await postJson(first, "/php/cliente", client)).status).toBe(201);
     await first.stop();
-    expect(count(first.databaseFile, "outbox")).toBe(1);
+    expect(await count(first.databaseUrl, "outbox")).toBe(1);
     const smtp = await startSmtpSink();
-    const second = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, first.databaseFile);
+    const second = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, first.databaseUrl);
     try {
       const mails = await smtp.waitForMails(1);
       expect(mails).toHaveLength(1);

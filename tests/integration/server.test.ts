@@ -8,7 +8,7 @@ describe("configuration errors stop the start and name the field", () => {
     [{ CONTACT_PHONE: "llámenos" }, "contact.phone"],
     [{ SMTP_URL: "http://correo.example.com" }, "SMTP_URL"],
     [{ FORM_RATE_LIMIT: "muchos" }, "FORM_RATE_LIMIT"],
-    [{ DATABASE_URL: "postgres://db.example.com/sitio" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "postgres://sitio@127.0.0.1:1/sitio" }, "DATABASE_URL"],
   ])("%o", (env, field) => {
     const result = spawnSync(process.execPath, ["scripts/start.js"], {
       env: { ...process.env, PORT: "39999", DATABASE_URL: "file:/tmp/sitio-config-test.db", ...env },

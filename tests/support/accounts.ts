@@ -1,15 +1,17 @@
 /** Creates staff accounts through the real command-line tool. */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { toDatabaseUrl } from "./database.ts";
 
 export const TEST_PASSWORD = "clave-de-prueba-segura";
 
-export function createAccount(databaseFile: string, email: string, role: "admin" | "staff", password = TEST_PASSWORD): void {
+/** `database`: a SQLite file path or a database URL. */
+export function createAccount(database: string, email: string, role: "admin" | "staff", password = TEST_PASSWORD): void {
   const root = path.resolve(import.meta.dirname, "../..");
   const result = spawnSync(
     process.execPath,
     [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "create-user", "--email", email, "--name", email.split("@")[0], "--role", role, "--password-stdin"],
-    { cwd: root, input: `${password}\n`, env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: "silent" }, encoding: "utf8" },
+    { cwd: root, input: `${password}\n`, env: { ...process.env, DATABASE_URL: toDatabaseUrl(database), LOG_LEVEL: "silent" }, encoding: "utf8" },
   );
   if (result.status !== 0) throw new Error(`no se pudo crear ${email}: ${result.stderr}${result.stdout}`);
 }

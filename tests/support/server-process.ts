@@ -1,16 +1,21 @@
 /** Starts the built production server (`npm start`'s entry) as a child process on a free port. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { freshDatabaseUrl, toDatabaseUrl } from "./database.ts";
 
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The database the server uses: `file:…` (SQLite) or `postgres://…`. */
+  databaseUrl: string;
+  /** The SQLite file (empty on PostgreSQL). */
   databaseFile: string;
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
+  /** SIGKILL: no graceful shutdown, as a crash. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -25,10 +30,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `cwd`: a copy of the project to start instead of this checkout (its own build). */
-export async function startServer(env: Record<string, string | undefined> = {}, databaseFile?: string, cwd?: string): Promise<ServerProcess> {
+/**
+ * `database`: a SQLite file path or a database URL; without it, a fresh database on the suite's engine
+ * (TEST_DATABASE, see tests/support/database.ts). `cwd`: a copy of the project to start instead of this
+ * checkout (with its own build).
+ */
+export async function startServer(env: Record<string, string | undefined> = {}, database?: string, cwd?: string): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const dbFile = databaseFile ?? path.join(mkdtempSync(path.join(tmpdir(), "sitio-db-")), "sitio.db");
+  const databaseUrl = database ? toDatabaseUrl(database) : await freshDatabaseUrl("servidor");
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.js"], {
     cwd: cwd ?? path.resolve(import.meta.dirname, "../.."),
@@ -36,7 +45,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
-      DATABASE_URL: `file:${dbFile}`,
+      DATABASE_URL: databaseUrl,
       SMTP_URL: undefined,
       FORM_RATE_LIMIT: "1000",
       ...env,
@@ -65,11 +74,19 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   return {
     url,
     port,
-    databaseFile: dbFile,
+    databaseUrl,
+    databaseFile: databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : "",
+    pid: child.pid as number,
     output: () => output,
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGKILL");
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),

@@ -11,8 +11,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** With `saveTo`, each mail is also written there as JSON (for tests in other processes). */
-export async function startSmtpSink(port = 0, saveTo?: string): Promise<SmtpSink> {
+/**
+ * With `saveTo`, each mail is also written there as JSON (for tests in other processes). With
+ * `beforeAccept`, the answer to each message's data waits for it (to hold a sender mid-send).
+ */
+export async function startSmtpSink(port = 0, saveTo?: string, beforeAccept?: (mail: ParsedMail) => Promise<void>): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,7 +23,8 @@ export async function startSmtpSink(port = 0, saveTo?: string): Promise<SmtpSink
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (beforeAccept) await beforeAccept(mail);
           mails.push(mail);
           if (saveTo) {
             const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
