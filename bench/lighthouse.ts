@@ -178,7 +178,7 @@ async function firstVisit() {
 }
 if (!failed) {
   try {
-    const visits = [];
+    const visits: Awaited<ReturnType<typeof firstVisit>>[] = [];
     for (let i = 0; i < runs; i++) visits.push(await firstVisit());
     const v = (k: "pageBytes" | "totalBytes" | "pageRequests" | "workerRequests" | "workerStartsAfterLoadMs") => median(visits.map((x) => x[k] ?? Number.NaN));
     console.log(`\nPrimera visita a / con perfil nuevo (mediana de ${runs}; bytes en la red, cabeceras incluidas):`);

@@ -23,3 +23,5 @@ export async function startServices(): Promise<{ notices: string[] }> {
 
 export { stopServices };
 export { getEnv } from "~/server/env.server";
+/** The pages' inline style sheets and script, so server.js can allow their hashes on pages rendered on request. */
+export { inlineScripts, inlineStyleSheets } from "~/lib/inline";

@@ -93,9 +93,8 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number }) {
   return (tree: Root) => {
     const slugger = new GithubSlugger();
     let currentSection: TocEntry | undefined;
-    let sectionsSeen = 0;
-    visit(tree, "element", (node, index, parent) => {
-      if (!/^h[2-4]$/.test(node.tagName) || !parent || index === undefined) return;
+    visit(tree, "element", (node) => {
+      if (!/^h[2-4]$/.test(node.tagName)) return;
       const text = toString(node).trim();
       const id = headingId(text, slugger);
       node.properties = { ...node.properties, id };
@@ -108,17 +107,23 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number }) {
       if (node.tagName === "h2") {
         options.toc.push(entry);
         currentSection = entry;
-        sectionsSeen += 1;
-        if (sectionsSeen > 1) {
-          parent.children.splice(index, 0, backToToc());
-          return [SKIP, index + 2];
-        }
       } else if (node.tagName === "h3" && options.tocDepth >= 3) {
         currentSection?.children.push(entry);
       }
-      return undefined;
+      return SKIP;
     });
-    if (sectionsSeen > 0) tree.children.push(backToToc());
+    // Each h2 opens a <section> that runs to the next h2 and ends with a link back to the contents.
+    // The browser skips laying out sections off screen (content-visibility in document.css), while
+    // the whole text stays in the HTML for search, print and anchors (ADR 011).
+    const sections: Element[] = [];
+    const intro: Root["children"] = [];
+    for (const child of tree.children) {
+      if (child.type === "element" && child.tagName === "h2") sections.push(h("section", { className: ["document-section"] }, [child]));
+      else if (sections.length > 0) sections.at(-1)?.children.push(child as ElementContent);
+      else intro.push(child);
+    }
+    for (const section of sections) section.children.push(backToToc());
+    tree.children = [...intro, ...sections];
     // External links open in a new tab without handing the opener over.
     visit(tree, "element", (node) => {
       const href = node.tagName === "a" ? node.properties.href : undefined;
