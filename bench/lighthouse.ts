@@ -77,7 +77,7 @@ try {
   for (const preset of presets) {
     for (const route of routes) {
       const samples: Record<"perf" | "a11y" | "bp" | "seo" | "lcp" | "tbt" | "cls" | "bytes" | "requests", number>[] = [];
-      for (let i = 0; i < runs; i++) {
+      for (let i = 0, retries = 0; i < runs; i++) {
         const result = await lighthouse(
           base + route,
           { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
@@ -85,6 +85,13 @@ try {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse no devolvió resultados para ${route}`);
+        // A trace lost on a busy machine (NO_NAVSTART, NO_FCP…) is retried twice, then it fails.
+        if (lhr.runtimeError && lhr.runtimeError.code !== "ERRORED_DOCUMENT_REQUEST" && retries < 2) {
+          retries += 1;
+          i -= 1;
+          console.warn(`Lighthouse: ${lhr.runtimeError.code} en ${route}; se repite la corrida`);
+          continue;
+        }
         if (lhr.runtimeError) throw new Error(`Lighthouse falló en ${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const numeric = (id: string) => {
           const value = lhr.audits[id]?.numericValue;
