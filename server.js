@@ -1,6 +1,6 @@
 // Production server: static files (fingerprinted assets immutable, HTML revalidated), compression,
 // headers, then the React Router app. Started by scripts/start.js (`npm start`).
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,13 @@ export async function createServer() {
   const { notices } = await serverBuild.startServices();
   const prerendered = findPrerenderedPages(clientDir);
   const scriptHashes = JSON.parse(readFileSync(path.join(root, "build", "csp-script-hashes.json"), "utf8"));
+  // Inline style sheets (ADR 011): a prerendered page gets the hashes of its own <style> elements; a
+  // page rendered on request (the 404) may carry any of them, so it gets the hashes of all of them.
+  const styleHashes = JSON.parse(readFileSync(path.join(root, "build", "csp-style-hashes.json"), "utf8"));
+  const sha256 = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  const dynamicStyleHashes = Object.values(serverBuild.inlineStyleSheets).map(sha256);
+  // Likewise the inline site script (ADR 011), the only inline script of a page rendered on request.
+  const dynamicScriptHashes = serverBuild.inlineScripts.map(sha256);
   const hstsMaxAge = Number(process.env.HSTS_MAX_AGE ?? 31_536_000);
 
   const env = serverBuild.getEnv();
@@ -55,9 +62,15 @@ export async function createServer() {
     }),
   );
   // Security headers on every response. Inline scripts: only the hashed ones of the page at this path
-  // (the island loaders); videos embed only from the privacy-enhanced provider domain.
+  // (the site script, the island loaders); inline styles: only the content pages' hashed style sheets;
+  // videos embed only from the privacy-enhanced provider domain. A page rendered on request (the 404,
+  // a form answered to a post) may carry any inline sheet and the site script, and its own island loader.
   app.use((req, res, next) => {
-    res.locals.scriptHashes = !req.path.endsWith("/") ? (scriptHashes[req.path] ?? []) : [];
+    const file = req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path);
+    const isPrerendered = (req.method === "GET" || req.method === "HEAD") && prerendered.has(req.path);
+    const pageScripts = scriptHashes[req.path] ?? [];
+    res.locals.scriptHashes = isPrerendered ? pageScripts : file ? [] : [...new Set([...pageScripts, ...dynamicScriptHashes])];
+    res.locals.styleHashes = isPrerendered ? (styleHashes[req.path] ?? []) : file ? [] : dynamicStyleHashes;
     next();
   });
   app.use(
@@ -67,7 +80,7 @@ export async function createServer() {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: [(_req, res) => ["'self'", ...res.locals.scriptHashes].join(" ")],
-          styleSrc: ["'self'"],
+          styleSrc: [(_req, res) => ["'self'", ...res.locals.styleHashes].join(" ")],
           imgSrc: ["'self'", "data:"],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
@@ -163,7 +176,9 @@ export async function createServer() {
     res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     res.type(path.extname(file) || "html");
     res.vary("Accept-Encoding");
-    const accepted = req.acceptsEncodings(["br", "gzip", "identity"]);
+    // Brotli whenever the browser accepts it: browsers list gzip first with the same weight, so
+    // plain negotiation would always pick the larger gzip copy.
+    const accepted = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings(["gzip", "identity"]);
     const encoded = accepted === "br" || accepted === "gzip" ? `${file}.${accepted === "br" ? "br" : "gz"}` : undefined;
     if (encoded && isFile(encoded)) {
       res.setHeader("Content-Encoding", accepted);

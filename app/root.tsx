@@ -2,18 +2,28 @@ import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches } fr
 import type { Route } from "./+types/root";
 import { getSiteConfig } from "~/config/site.server";
 import favicon from "~/assets/favicon.svg";
-import fontUrl from "~/assets/fonts/source-sans-3-latin-wght-normal.woff2?url";
 import { NotFound } from "~/components/not-found";
 import appCss from "~/styles/app.css?url";
+import { type InlineStyleSheet, inlineStyleSheets, siteScript } from "~/lib/inline";
 
 /**
  * No page hydrates as a whole: content pages ship no React, and a form is a React island of its own
  * (app/islands, ADR 008), so React Router's client runtime is never sent.
  */
 export interface RouteHandle {
-  /** Small progressive-enhancement scripts (under /public/js) that the page needs. */
+  /** Small progressive-enhancement scripts (under /public/js) that the page needs; the inline site script loads them after the first paint. */
   scripts?: string[];
+  /**
+   * Content pages: the style modules written into the page's <head> (with base.css) instead of the
+   * app.css link, so nothing is requested before the first paint (ADR 011). Pages without it link app.css.
+   */
+  styles?: InlineStyleSheet[];
 }
+
+// Inline styles are rendered on the server only: the browser never renders a content page's head, and
+// this keeps their text out of the client bundle (the condition is constant, so the import is dropped).
+const serverStyleSheets: Partial<typeof inlineStyleSheets> = import.meta.env.SSR ? inlineStyleSheets : {};
+const serverSiteScript = import.meta.env.SSR ? siteScript : "";
 
 export async function loader() {
   return { site: getSiteConfig() };
@@ -29,6 +39,9 @@ export function links(): Route.LinkDescriptors {
 export function Layout({ children }: { children: React.ReactNode }) {
   const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
   const scripts = [...new Set(handles.flatMap((h) => h.scripts ?? []))];
+  const styleModules = new Set(handles.flatMap((h) => h.styles ?? []));
+  // In cascade order; one <style> per module so each has a fixed text and CSP hash.
+  const inlineStyles = styleModules.size > 0 ? Object.entries(serverStyleSheets).filter(([name]) => name === "base" || styleModules.has(name as InlineStyleSheet)) : [];
   return (
     <html lang="es">
       <head>
@@ -36,9 +49,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0B4F6C" />
-        {/* Font first, then the stylesheet (precedence puts it ahead of the scripts' preloads). */}
-        <link rel="preload" href={fontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        {inlineStyles.length > 0 ? (
+          inlineStyles.map(([name, css]) => <style key={name} dangerouslySetInnerHTML={{ __html: css }} />)
+        ) : (
+          // precedence puts the stylesheet ahead of the scripts' preloads.
+          <link rel="stylesheet" href={appCss} precedence="default" />
+        )}
         <Meta />
         <Links />
       </head>
@@ -47,10 +63,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <p id="offline-notice" className="offline-notice" role="status" hidden>
           Sin conexión: está viendo la copia guardada de esta página.
         </p>
-        <script src="/js/site.js" type="module" {...(import.meta.env.DEV ? { "data-debug": "" } : {})} />
-        {scripts.map((src) => (
-          <script key={src} src={src} type="module" />
-        ))}
+        {/* site.js inline (hashed for the CSP): it loads the page's scripts after the first paint (ADR 011). */}
+        <script
+          data-scripts={scripts.length > 0 ? scripts.join(" ") : undefined}
+          {...(import.meta.env.DEV ? { "data-debug": "" } : {})}
+          dangerouslySetInnerHTML={{ __html: serverSiteScript }}
+          suppressHydrationWarning
+        />
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 // After React Router has built and prerendered: generate the service worker (Workbox) so that every
-// published page and its assets are precached, and record the build's inputs stamp for `npm start`.
+// published page and its assets are precached, hash the pages' inline scripts and styles for the CSP,
+// and record the build's inputs stamp for `npm start`.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -21,9 +22,14 @@ const pages = (dir = clientDir, urlPath = "") =>
 
 const { count, size, warnings } = await generateSW({
   globDirectory: clientDir,
-  // Published pages with their styles, font, images and small scripts: every page reads offline.
-  // The form islands' chunks are cached when first used, not downloaded up front.
-  globPatterns: ["**/index.html", "assets/**/*.{css,woff2,svg}", "js/*.js", "manifest.webmanifest"],
+  // Published pages with their styles, images and small scripts: every page reads offline. Content
+  // pages carry their styles inline; app.css is for the form pages. The form islands' chunks are
+  // cached when first used, not downloaded up front. site.js registers the worker only after the
+  // first page has loaded and the browser is idle (ADR 011).
+  globPatterns: ["**/index.html", "assets/**/*.{css,svg}", "js/*.js", "manifest.webmanifest"],
+  // Not for offline reading: the staff area's styles, and Home's hover-only backgrounds (cached when
+  // first shown, below), which keeps the first visit's download small.
+  globIgnores: ["assets/admin-*.css", "assets/home-alt-*.svg"],
   swDest: path.join(clientDir, "sw.js"),
   mode: "production",
   sourcemap: false,
@@ -47,6 +53,11 @@ const { count, size, warnings } = await generateSW({
   navigateFallback: null,
   runtimeCaching: [
     {
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".svg"),
+      handler: "CacheFirst",
+      options: { cacheName: "images", expiration: { maxEntries: 30 } },
+    },
+    {
       urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
       handler: "CacheFirst",
       options: { cacheName: "scripts", expiration: { maxEntries: 60 } },
@@ -68,6 +79,16 @@ for (const [file, urlPath] of pages()) {
   if (hashes.length > 0) scriptHashes[urlPath] = [...new Set(hashes)];
 }
 writeFileSync(path.resolve("build/csp-script-hashes.json"), JSON.stringify(scriptHashes, null, 2));
+
+// The same for the inline style sheets of content pages (ADR 011): style-src gets exactly the hashes
+// of the <style> elements in that page, never 'unsafe-inline'.
+const styleHashes = {};
+for (const [file, urlPath] of pages()) {
+  const html = readFileSync(file, "utf8");
+  const hashes = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);
+  if (hashes.length > 0) styleHashes[urlPath] = [...new Set(hashes)];
+}
+writeFileSync(path.resolve("build/csp-style-hashes.json"), JSON.stringify(styleHashes, null, 2));
 
 // Precompressed copies (brotli and gzip, best levels) so the server never compresses a static file per request.
 let compressed = 0;

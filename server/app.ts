@@ -71,3 +71,6 @@ export function createRateLimitStore(prefix: string): RateLimitStore | undefined
   if (engineOf(getEnv().DATABASE_URL) !== "postgres") return undefined;
   return new RateLimitStore(async () => (await getServices()).db, prefix);
 }
+
+/** The pages' inline style sheets and script, so server.js can allow their hashes on pages rendered on request. */
+export { inlineScripts, inlineStyleSheets } from "~/lib/inline";

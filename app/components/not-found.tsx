@@ -1,4 +1,5 @@
-import notFoundArt from "~/assets/not-found.svg";
+// The largest image of the page: written into it (a data: URI) so its paint waits for no request.
+import notFoundArt from "~/assets/not-found.svg?inline";
 import { SiteFrame } from "~/components/site-frame";
 
 /** SPEC's "Not Found." screen with a Spanish explanation and a way home (DECISIONS 10). */

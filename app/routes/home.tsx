@@ -4,6 +4,9 @@ import { pages } from "~/config/pages";
 import { pageMeta } from "~/lib/meta";
 import { siteFromMatches, useSite } from "~/lib/site-data";
 import type { Route } from "./+types/home";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { styles: ["home"] };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(pages.home, siteFromMatches(matches));
@@ -68,7 +71,7 @@ export default function Home() {
       <div className="home-bg" aria-hidden="true" data-testid="home-background" />
       <header className="home-header">
         <h1>
-          <Logo name={site.company.name} size={72} className="logo-large" />
+          <Logo name={site.company.name} size={72} className="logo-large" tone="on-dark" />
         </h1>
         <p className="home-tagline">{site.company.tagline}</p>
       </header>

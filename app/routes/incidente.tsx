@@ -3,6 +3,9 @@ import { pages } from "~/config/pages";
 import { pageMeta } from "~/lib/meta";
 import { siteFromMatches, useSite } from "~/lib/site-data";
 import type { Route } from "./+types/incidente";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { styles: ["incident"] };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(pages.incidente, siteFromMatches(matches));

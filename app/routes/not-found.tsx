@@ -2,6 +2,9 @@ import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
 import { siteFromMatches } from "~/lib/site-data";
 import type { Route } from "./+types/not-found";
+import type { RouteHandle } from "~/root";
+
+export const handle: RouteHandle = { styles: ["notFound"] };
 
 export function loader() {
   return data(null, { status: 404 });

@@ -1,5 +1,6 @@
 /**
- * Byte budgets of the production build (gzip, deterministic): what each published page loads.
+ * Byte budgets of the production build (gzip, deterministic): what each published page loads, and
+ * that content pages request nothing before their first paint (ADR 011).
  * Prints the table of sizes. Needs `npm run build` first (npm test does it).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -14,6 +15,7 @@ const fileFor = (url: string) => path.join(client, url.split("?")[0]);
 
 interface PageWeight {
   path: string;
+  /** The page itself, with its inline styles, script and images. */
   html: number;
   js: number;
   css: number;
@@ -22,10 +24,18 @@ interface PageWeight {
   total: number;
 }
 
+const readPage = (pagePath: string) => readFileSync(path.join(client, pagePath, "index.html"), "utf8");
+/** The text of the page's inline <style> elements (content pages, ADR 011). */
+const inlineCss = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+/** Files the inline styles point at, except Home's hover-only backgrounds (fetched on hover only). */
+const inlineCssFiles = (html: string) => [...inlineCss(html).matchAll(/url\("?(\/assets\/[^")]+)"?\)/g)].map((m) => m[1]).filter((u) => !u.includes("home-alt-"));
+
 function weigh(pagePath: string): PageWeight {
   const htmlFile = path.join(client, pagePath, "index.html");
   const html = readFileSync(htmlFile, "utf8");
   const scripts = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+  // The page's own small scripts, which the inline site script loads after the first paint.
+  for (const m of html.matchAll(/data-scripts="([^"]+)"/g)) for (const src of m[1].split(" ")) scripts.add(src);
   // Modules imported by inline scripts (an island's entry) count too, and so do the chunks that the
   // island loader preloads after the first paint (ADR 008).
   for (const m of html.matchAll(/(?:\bfrom\s*|\bimport\(\s*)["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
@@ -33,9 +43,8 @@ function weigh(pagePath: string): PageWeight {
   for (const src of deferred ? (JSON.parse(deferred[1]) as string[]) : []) scripts.add(src);
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const images = [...html.matchAll(/<img[^>]+src="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  const css = styles.map((s) => readFileSync(fileFor(s), "utf8")).join("");
-  // The default Home background and the font are loaded through the stylesheet.
-  if (pagePath === "/") images.push(/url\("?(\/assets\/home-default-light[^")]+)"?\)/.exec(css)?.[1] ?? "");
+  const css = styles.map((s) => readFileSync(fileFor(s), "utf8")).join("") + inlineCss(html);
+  images.push(...inlineCssFiles(html));
   const fonts = [...new Set([...css.matchAll(/url\("?(\/assets\/[^")]+\.woff2)"?\)/g)].map((m) => m[1]))];
   const w = {
     path: pagePath,
@@ -43,7 +52,7 @@ function weigh(pagePath: string): PageWeight {
     js: [...scripts].reduce((sum, s) => sum + gz(fileFor(s)), 0),
     css: styles.reduce((sum, s) => sum + gz(fileFor(s)), 0),
     fonts: fonts.reduce((sum, f) => sum + statSync(fileFor(f)).size, 0),
-    images: images.filter(Boolean).reduce((sum, i) => sum + gz(fileFor(i)), 0),
+    images: images.filter((i) => !i.endsWith(".woff2")).reduce((sum, i) => sum + gz(fileFor(i)), 0),
     total: 0,
   };
   w.total = w.html + w.js + w.css + w.fonts + w.images;
@@ -55,13 +64,15 @@ const byPath = Object.fromEntries(weights.map((w) => [w.path, w]));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 afterAll(() => {
-  console.log("\nBytes por página (gzip; fuentes woff2 tal cual):");
+  console.log("\nBytes por página (gzip; HTML con sus estilos, script e imágenes en línea; CSS e imágenes: archivos aparte):");
   console.table(Object.fromEntries(weights.map((w) => [w.path, { HTML: kb(w.html), JS: kb(w.js), CSS: kb(w.css), fuentes: kb(w.fonts), imágenes: kb(w.images), total: kb(w.total) }])));
 });
 
 describe("byte budgets", () => {
+  const contentPages = Object.values(pages).filter((p) => !("interactive" in p && p.interactive));
+
   it("content pages load no React and at most 3 KB of small scripts", () => {
-    for (const page of Object.values(pages).filter((p) => !("interactive" in p && p.interactive))) {
+    for (const page of contentPages) {
       expect(byPath[page.path].js, page.path).toBeLessThanOrEqual(3 * 1024);
     }
   });
@@ -83,22 +94,42 @@ describe("byte budgets", () => {
     }
   });
 
-  it("the stylesheet stays within 6 KB", () => {
-    expect(byPath["/"].css).toBeLessThanOrEqual(6 * 1024);
+  it("content pages request nothing before their first paint: styles, images and script inline (ADR 011)", () => {
+    for (const page of contentPages) {
+      const html = readPage(page.path);
+      expect(html, page.path).not.toMatch(/<link[^>]+rel="(stylesheet|preload|modulepreload)"/);
+      expect(html, page.path).not.toMatch(/<script[^>]+src=/);
+      // Images from files only where the browser defers them (below the fold).
+      for (const [tag] of html.matchAll(/<img[^>]+src="\/[^"]*"[^>]*>/g)) expect(tag, page.path).toContain('loading="lazy"');
+      expect(inlineCssFiles(html), page.path).toEqual([]);
+    }
   });
 
-  it("Home weighs at most 45 KB in all", () => {
-    expect(byPath["/"].total).toBeLessThanOrEqual(45 * 1024);
+  it("a content page's inline styles stay within 4 KB", () => {
+    for (const page of contentPages) expect(gzipSync(inlineCss(readPage(page.path)), { level: 9 }).length, page.path).toBeLessThanOrEqual(4 * 1024);
   });
 
-  it("the regulations page weighs at most 130 KB in all", () => {
-    expect(byPath["/nosotros/reglamentoInterno"].total).toBeLessThanOrEqual(130 * 1024);
+  it("the form pages' stylesheet stays within 6 KB", () => {
+    expect(byPath["/contacto"].css).toBeLessThanOrEqual(6 * 1024);
   });
 
-  it("one font file, a Latin subset of one variable family, at most 32 KB", () => {
+  it("Home weighs at most 8 KB in all", () => {
+    expect(byPath["/"].total).toBeLessThanOrEqual(8 * 1024);
+  });
+
+  it("every other content page but the two long documents weighs at most 9 KB in all", () => {
+    for (const page of contentPages.filter((p) => !["/", "/nosotros/reglamentoInterno", "/privacidad", "/nosotros/politicaGeneros"].includes(p.path))) {
+      expect(byPath[page.path].total, page.path).toBeLessThanOrEqual(9 * 1024);
+    }
+  });
+
+  it("the regulations page weighs at most 62 KB in all", () => {
+    expect(byPath["/nosotros/reglamentoInterno"].total).toBeLessThanOrEqual(62 * 1024);
+  });
+
+  it("no web font: the system's own sans-serif (ADR 011)", () => {
     const fonts = readdirSync(path.join(client, "assets")).filter((f) => /\.(woff2?|ttf|otf)$/.test(f));
-    expect(fonts).toHaveLength(1);
-    expect(statSync(path.join(client, "assets", fonts[0])).size).toBeLessThanOrEqual(32 * 1024);
+    expect(fonts).toEqual([]);
   });
 
   it("no raster image wider than twice its display size; every image has its dimensions", () => {
@@ -108,8 +139,8 @@ describe("byte budgets", () => {
         expect(tag, page.path).toMatch(/width="\d+"/);
         expect(tag, page.path).toMatch(/height="\d+"/);
         const src = /src="([^"]+)"/.exec(tag)?.[1] ?? "";
-        // Vector art scales to any size; raster images must not be oversized.
-        if (!src.endsWith(".svg")) {
+        // Vector art (a file or written into the page) scales to any size; raster images must not be oversized.
+        if (!src.endsWith(".svg") && !src.startsWith("data:image/svg+xml")) {
           const width = Number(/width="(\d+)"/.exec(tag)?.[1]);
           const png = readFileSync(fileFor(src));
           expect(png.readUInt32BE(16), src).toBeLessThanOrEqual(width * 2);

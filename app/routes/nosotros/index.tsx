@@ -1,4 +1,5 @@
-import worker from "~/assets/worker.svg";
+// The largest image of the page: written into it (a data: URI) so its paint waits for no request.
+import worker from "~/assets/worker.svg?inline";
 import { Logo } from "~/components/logo";
 import { SocialLinks } from "~/components/social-icon";
 import { pages } from "~/config/pages";

@@ -1,8 +1,13 @@
 import { Outlet, useLocation } from "react-router";
 import bannerFooter from "~/assets/banner-footer.svg";
-import bannerHeader from "~/assets/banner-header.svg";
+// Above the fold: written into the page (a data: URI) so the first paint waits for no request.
+import bannerHeader from "~/assets/banner-header.svg?inline";
 import { SiteFrame } from "~/components/site-frame";
 import { nosotrosMenu, pages } from "~/config/pages";
+import type { RouteHandle } from "~/root";
+
+/** Every about-us page inlines the section's styles; its documents add theirs. */
+export const handle: RouteHandle = { styles: ["nosotros"] };
 
 /** About-us layout (SPEC §2): banner header, left menu, content, empty right sidebar, banner footer. */
 export default function NosotrosLayout() {
@@ -41,7 +46,7 @@ export default function NosotrosLayout() {
           </main>
           <div className="nosotros-aside" />
         </div>
-        <img className="nosotros-banner nosotros-banner-footer" src={bannerFooter} alt="" width={1600} height={160} />
+        <img className="nosotros-banner nosotros-banner-footer" src={bannerFooter} alt="" width={1600} height={160} loading="lazy" />
       </div>
     </SiteFrame>
   );

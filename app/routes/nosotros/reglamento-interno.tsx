@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { siteFromMatches } from "~/lib/site-data";
 import type { Route } from "./+types/reglamento-interno";
 
-export const handle: RouteHandle = { scripts: ["/js/document-tools.js"] };
+export const handle: RouteHandle = { scripts: ["/js/document-tools.js"], styles: ["document"] };
 
 export function loader() {
   return { doc: loadDocument("reglamento-interno", getSiteConfig()) };

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { siteFromMatches, useSite } from "~/lib/site-data";
 import type { Route } from "./+types/sagrilaft";
 
-export const handle: RouteHandle = { scripts: ["/js/video-facade.js"] };
+export const handle: RouteHandle = { scripts: ["/js/video-facade.js"], styles: ["document"] };
 
 export function loader() {
   const site = getSiteConfig();

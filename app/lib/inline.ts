@@ -1,0 +1,31 @@
+/**
+ * What pages write inline instead of requesting it (ADR 011), each with a fixed text so the
+ * Content-Security-Policy allows exactly these by hash: scripts/postbuild.js hashes the ones in each
+ * prerendered page, and server.js hashes all of them (re-exported by server/app.ts) for the pages
+ * rendered on request, such as the 404.
+ *
+ * Style sheets: base.css on every content page, plus the modules its routes name in `handle.styles`,
+ * one <style> element each. The site script: site.js at the end of every page.
+ */
+import siteScriptSource from "~/client/site.js?raw";
+import base from "~/styles/base.css?inline";
+import document from "~/styles/document.css?inline";
+import home from "~/styles/home.css?inline";
+import incident from "~/styles/incident.css?inline";
+import notFound from "~/styles/not-found.css?inline";
+import nosotros from "~/styles/nosotros.css?inline";
+
+/** In cascade order, the same as app.css. */
+export const inlineStyleSheets = { base, home, nosotros, document, incident, notFound } as const;
+
+export type InlineStyleSheet = Exclude<keyof typeof inlineStyleSheets, "base">;
+
+/** site.js without its comment lines and indentation (it has no "//" inside strings). */
+export const siteScript = siteScriptSource
+  .split("\n")
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith("//"))
+  .join("\n");
+
+/** Every inline script, for the CSP of pages rendered on request. */
+export const inlineScripts = [siteScript];
