@@ -126,10 +126,15 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
       if (node.tagName === "h2") {
         options.toc.push(entry);
         currentSection = entry;
+        sectionsSeen += 1;
+        if (sectionsSeen > 1) {
+          parent.children.splice(index, 0, backToToc());
+          return [SKIP, index + 2];
+        }
       } else if (node.tagName === "h3" && options.tocDepth >= 3) {
         currentSection?.children.push(entry);
       }
-      return SKIP;
+      return undefined;
     });
     if (sectionsSeen > 0) tree.children.push(backToToc());
     if (options.markers) {

@@ -109,8 +109,9 @@ describe("byte budgets", () => {
     for (const page of contentPages) expect(gzipSync(inlineCss(readPage(page.path)), { level: 9 }).length, page.path).toBeLessThanOrEqual(4 * 1024);
   });
 
-  it("the form pages' stylesheet stays within 6 KB", () => {
-    expect(byPath["/contacto"].css).toBeLessThanOrEqual(6 * 1024);
+  // 7 KB: the whole site's styles, with the forms' error summary and the texts' "Cambios vigentes".
+  it("the form pages' stylesheet stays within 7 KB", () => {
+    expect(byPath["/contacto"].css).toBeLessThanOrEqual(7 * 1024);
   });
 
   it("Home weighs at most 8 KB in all", () => {
@@ -123,8 +124,9 @@ describe("byte budgets", () => {
     }
   });
 
-  it("the regulations page weighs at most 62 KB in all", () => {
-    expect(byPath["/nosotros/reglamentoInterno"].total).toBeLessThanOrEqual(62 * 1024);
+  // 66 KB: the whole text, its table of contents and the dated "Cambios vigentes" section with its markers.
+  it("the regulations page weighs at most 66 KB in all", () => {
+    expect(byPath["/nosotros/reglamentoInterno"].total).toBeLessThanOrEqual(66 * 1024);
   });
 
   it("no web font: the system's own sans-serif (ADR 011)", () => {
