@@ -34,5 +34,8 @@ export { getEnv } from "~/server/env.server";
  */
 export function createRateLimitStore(prefix: string): RateLimitStore | undefined {
   if (engineOf(getEnv().DATABASE_URL) !== "postgres") return undefined;
-  return new RateLimitStore(async () => (await getServices()).db, prefix);
+  return new RateLimitStore(async () => {
+    const services = await getServices();
+    return services.outboxDb ?? services.db;
+  }, prefix);
 }
