@@ -69,7 +69,10 @@ export { RATE_LIMITED_HEADER } from "~/server/forms.server";
  */
 export function createRateLimitStore(prefix: string): RateLimitStore | undefined {
   if (engineOf(getEnv().DATABASE_URL) !== "postgres") return undefined;
-  return new RateLimitStore(async () => (await getServices()).db, prefix);
+  return new RateLimitStore(async () => {
+    const services = await getServices();
+    return services.outboxDb ?? services.db;
+  }, prefix);
 }
 
 /** The pages' inline style sheets and script, so server.js can allow their hashes on pages rendered on request. */

@@ -228,6 +228,12 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** Skip the migrations (a second connection pool to a database already opened). */
   skipMigrations?: boolean;
+  /**
+   * PostgreSQL: commit without waiting for the disk (`synchronous_commit=off`). Only for bookkeeping whose
+   * loss in a database crash costs at most a repeated action: the outbox's claims and "sent" marks (a
+   * resend with the same Message-ID) and the rate-limit counters. Never for visitors' messages.
+   */
+  relaxedCommit?: boolean;
 }
 
 /** `postgres://` or `postgresql://` means PostgreSQL; `file:PATH` or a plain path means SQLite (DECISIONS 20, 24). */
@@ -315,6 +321,7 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
     query_timeout: (options.statementTimeoutMs ?? 10_000) + 2_000,
     idleTimeoutMillis: 30_000,
     application_name: "sitio-web",
+    ...(options.relaxedCommit ? { options: "-c synchronous_commit=off" } : {}),
   });
   // An idle connection broken by a restart or an outage must not crash the process: the pool drops it
   // and the next query opens a new one (or fails, and the request answers 503).

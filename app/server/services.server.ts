@@ -14,7 +14,7 @@ export interface Services {
   db: Kysely<Database>;
   env: ServerEnv;
   outbox: OutboxSender | undefined;
-  /** The outbox's own connections (PostgreSQL only). */
+  /** Connections for bookkeeping: the outbox and the rate-limit counters (PostgreSQL only). */
   outboxDb?: Kysely<Database>;
   /** Version of the data policy that visitors accept today (content/privacidad.md). */
   policyVersion: string;
@@ -43,18 +43,20 @@ async function open(): Promise<Services> {
     throw new Error(`DATABASE_URL: no se pudo abrir la base de datos ${redactUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   });
   let outbox: OutboxSender | undefined;
+  // On PostgreSQL the bookkeeping (outbox claims and "sent" marks, rate-limit counters) has a few
+  // connections of its own: it never waits behind visitor requests, which keeps the crash window between
+  // SMTP's acceptance and the commit short, and it commits without waiting for the disk (see relaxedCommit).
   let outboxDb: Kysely<Database> | undefined;
+  if (engineOf(env.DATABASE_URL) === "postgres") {
+    outboxDb = await openDatabase(env.DATABASE_URL, {
+      poolSize: 4,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      skipMigrations: true,
+      relaxedCommit: true,
+    });
+  }
   if (env.SMTP_URL) {
-    // On PostgreSQL the outbox has its own two connections: its claims and "sent" commits never wait
-    // behind visitor requests, which keeps the crash window between SMTP's acceptance and the commit short.
-    if (engineOf(env.DATABASE_URL) === "postgres") {
-      outboxDb = await openDatabase(env.DATABASE_URL, {
-        poolSize: 2,
-        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
-        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
-        skipMigrations: true,
-      });
-    }
     outbox = new OutboxSender(outboxDb ?? db, {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
