@@ -273,6 +273,8 @@ test.describe("document tools", () => {
   test("an article's link can be copied", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/nosotros/reglamentoInterno");
+    // The document tools load after the first paint; the search box shows once they run.
+    await expect(page.getByRole("searchbox", { name: "Buscar en el texto" })).toBeVisible();
     const anchor = page.locator("#articulo-95 .heading-anchor");
     await anchor.click();
     await expect(anchor).toHaveAttribute("data-copied", "");
