@@ -115,7 +115,8 @@ export async function createServer() {
       res.status(429).json({ error: { code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } });
     },
   });
-  app.post(["/php/contacto", "/php/cliente", "/contacto", "/cliente"], formLimiter);
+  app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter);
+  // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
   app.use((req, res, next) => {

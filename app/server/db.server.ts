@@ -7,7 +7,9 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { type ReportTables, reportMigrations } from "../reports/migrations.server";
 import { log } from "./log.server";
+import { rolesMigrations, type UserRolesTable } from "./roles.server";
 
 export interface MessagesTable {
   id: number | undefined;
@@ -27,7 +29,8 @@ export interface MessagesTable {
 
 export interface OutboxTable {
   id: number | undefined;
-  message_id: number;
+  /** A contact or client message (its mail is rendered when sent), or null for a report mail. */
+  message_id: number | null;
   recipients: string;
   status: "pending" | "sent" | "failed";
   attempts: number;
@@ -35,15 +38,21 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** Report mails (app/reports): the case, and the mail rendered when it was queued. */
+  case_id: number | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
 }
 
-export type Role = "admin" | "staff";
+/** The legacy single-role column; the roles themselves are in user_roles (roles.server.ts). */
+export type LegacyRole = "admin" | "staff";
 
 export interface UsersTable {
   id: number | undefined;
   email: string;
   name: string;
-  role: Role;
+  role: LegacyRole;
   password_hash: string;
   disabled_at: string | null;
   created_at: string;
@@ -74,10 +83,13 @@ export interface AuditLogTable {
   user_email: string;
   action: string;
   message_id: number | null;
+  /** A report (app/reports) the action concerns. */
+  case_id: number | null;
   detail: string | null;
 }
 
-export interface Database {
+export interface Database extends ReportTables {
+  user_roles: UserRolesTable;
   messages: MessagesTable;
   outbox: OutboxTable;
   users: UsersTable;
@@ -172,7 +184,7 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations, ...rolesMigrations, ...reportMigrations }) };
 
 /** `file:PATH` or a plain path means SQLite (DECISIONS 20). */
 export function sqlitePathFromUrl(url: string): string {

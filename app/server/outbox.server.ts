@@ -32,7 +32,15 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-type DueRow = Selectable<MessagesTable> & { outbox_id: number | undefined; recipients: string; attempts: number };
+type DueRow = { [K in keyof Selectable<MessagesTable>]: Selectable<MessagesTable>[K] | null } & {
+  outbox_id: number | undefined;
+  recipients: string;
+  attempts: number;
+  case_id: number | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
+};
 
 export class OutboxSender {
   private transport: Transporter;
@@ -95,9 +103,10 @@ export class OutboxSender {
     const now = new Date().toISOString();
     const due = await this.db
       .selectFrom("outbox")
-      .innerJoin("messages", "messages.id", "outbox.message_id")
+      // A row is a message's mail (rendered now) or a report's mail (rendered when queued, ADR 012).
+      .leftJoin("messages", "messages.id", "outbox.message_id")
       .selectAll("messages")
-      .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts"])
+      .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts", "outbox.case_id", "outbox.subject", "outbox.body_text", "outbox.body_html"])
       .where("outbox.status", "=", "pending")
       .where("outbox.next_attempt_at", "<=", now)
       .orderBy("outbox.id")
@@ -111,7 +120,11 @@ export class OutboxSender {
 
   private async deliver(row: DueRow): Promise<void> {
     const attempts = row.attempts + 1;
-    const mail = composeMail(row, this.options.companyName);
+    const mail =
+      row.id !== null && row.id !== undefined
+        ? composeMail(row as Selectable<MessagesTable>, this.options.companyName)
+        : { subject: row.subject ?? "", text: row.body_text ?? "", html: row.body_html ?? undefined, replyTo: undefined };
+    const ref = row.case_id ? { caseId: row.case_id } : { messageId: row.id, form: row.form };
     try {
       await this.transport.sendMail({
         from: this.options.from,
@@ -123,10 +136,11 @@ export class OutboxSender {
       });
       await this.db
         .updateTable("outbox")
-        .set({ status: "sent", attempts, sent_at: new Date().toISOString(), last_error: null })
+        // A report mail's body may hold a follow-up code: it is not kept once delivered.
+        .set({ status: "sent", attempts, sent_at: new Date().toISOString(), last_error: null, ...(row.case_id ? { body_text: null, body_html: null } : {}) })
         .where("id", "=", row.outbox_id)
         .execute();
-      log("info", "mail-sent", { messageId: row.id, form: row.form, attempts });
+      log("info", "mail-sent", { ...ref, attempts });
     } catch (error) {
       const failedForGood = isPermanent(error) || attempts >= this.options.maxAttempts;
       const delay = retryDelay(attempts, this.options.retryBaseMs, this.options.retryMaxMs);
@@ -141,7 +155,7 @@ export class OutboxSender {
         .where("id", "=", row.outbox_id)
         .execute();
       log(failedForGood ? "error" : "warn", failedForGood ? "mail-failed" : "mail-retry", {
-        messageId: row.id,
+        ...ref,
         attempts,
         retryInMs: failedForGood ? undefined : delay,
         error: (error as Error).message,

@@ -4,7 +4,8 @@ import path from "node:path";
 
 export const TEST_PASSWORD = "clave-de-prueba-segura";
 
-export function createAccount(databaseFile: string, email: string, role: "admin" | "staff", password = TEST_PASSWORD): void {
+/** `role`: one role or several separated by commas ("sst,admin"). */
+export function createAccount(databaseFile: string, email: string, role: string, password = TEST_PASSWORD): void {
   const root = path.resolve(import.meta.dirname, "../..");
   const result = spawnSync(
     process.execPath,

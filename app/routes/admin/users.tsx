@@ -1,8 +1,10 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { formatBogota } from "~/lib/dates";
 import { assertSameOriginPost, requireUser } from "~/server/admin.server";
+import { isRole, type Role, ROLE_LABELS, ROLES, rolesLabel } from "~/lib/roles";
 import { MIN_PASSWORD_LENGTH } from "~/lib/staff";
-import { audit, createUser, resetPassword, setUserDisabled } from "~/server/auth.server";
+import { audit, createUser, normalizeEmail, resetPassword, setUserDisabled } from "~/server/auth.server";
+import { allRoles, setRoles } from "~/server/roles.server";
 import type { Route } from "./+types/users";
 
 export function meta() {
@@ -11,7 +13,9 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { services } = await requireUser(request, "admin");
-  const users = await services.db.selectFrom("users").select(["id", "email", "name", "role", "disabled_at", "created_at"]).orderBy("email").execute();
+  const rows = await services.db.selectFrom("users").select(["id", "email", "name", "disabled_at", "created_at"]).orderBy("email").execute();
+  const roles = await allRoles(services.db);
+  const users = rows.map((u) => ({ ...u, roles: roles.get(u.id as number) ?? [] }));
   return { users, notice: new URL(request.url).searchParams.get("aviso") };
 }
 
@@ -21,11 +25,19 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("accion") ?? "");
   const email = String(form.get("correo") ?? "").trim();
+  const roles = form.getAll("rol").map(String).filter(isRole) as Role[];
   try {
     if (intent === "crear") {
-      const role = form.get("rol") === "admin" ? "admin" : "staff";
-      await createUser(services.db, { email, name: String(form.get("nombre") ?? ""), role, password: String(form.get("clave") ?? "") });
-      await audit(services.db, user, "crear_usuario", { detail: `${email} (${role})` });
+      if (roles.length === 0) return data({ error: "Elija al menos un rol para la cuenta." }, { status: 400 });
+      await createUser(services.db, { email, name: String(form.get("nombre") ?? ""), roles, password: String(form.get("clave") ?? "") });
+      await audit(services.db, user, "crear_usuario", { detail: `${email} (${roles.join(", ")})` });
+    } else if (intent === "roles") {
+      if (roles.length === 0) return data({ error: "Una cuenta necesita al menos un rol." }, { status: 400 });
+      if (email.toLowerCase() === user.email && !roles.includes("admin")) return data({ error: "No puede quitarse a sí mismo el rol de administración." }, { status: 400 });
+      const target = await services.db.selectFrom("users").select("id").where("email", "=", normalizeEmail(email)).executeTakeFirst();
+      if (!target) return data({ error: "No existe esa cuenta." }, { status: 400 });
+      await setRoles(services.db, target.id as number, roles);
+      await audit(services.db, user, "cambiar_roles", { detail: `${email}: ${roles.join(", ")}` });
     } else if (intent === "desactivar" || intent === "activar") {
       if (email.toLowerCase() === user.email) return data({ error: "No puede desactivar su propia cuenta." }, { status: 400 });
       await setUserDisabled(services.db, email, intent === "desactivar");
@@ -65,7 +77,7 @@ export default function Users() {
             <tr>
               <th scope="col">Correo</th>
               <th scope="col">Nombre</th>
-              <th scope="col">Rol</th>
+              <th scope="col">Roles</th>
               <th scope="col">Estado</th>
               <th scope="col">Acciones</th>
             </tr>
@@ -75,7 +87,24 @@ export default function Users() {
               <tr key={u.id}>
                 <td>{u.email}</td>
                 <td>{u.name}</td>
-                <td>{u.role === "admin" ? "Administración" : "Personal"}</td>
+                <td>
+                  <form method="post" className="admin-roles">
+                    <input type="hidden" name="correo" value={u.email} />
+                    <input type="hidden" name="accion" value="roles" />
+                    <fieldset>
+                      <legend className="visually-hidden">Roles de {u.email}</legend>
+                      {ROLES.map((r) => (
+                        <label key={r} className="admin-check">
+                          <input type="checkbox" name="rol" value={r} defaultChecked={u.roles.includes(r)} /> {ROLE_LABELS[r]}
+                        </label>
+                      ))}
+                    </fieldset>
+                    <button type="submit" className="button button-secondary" aria-label={`Guardar los roles de ${u.email}`}>
+                      Guardar roles
+                    </button>
+                  </form>
+                  <span className="visually-hidden">Actuales: {rolesLabel(u.roles)}</span>
+                </td>
                 <td>{u.disabled_at ? `Desactivada el ${formatBogota(u.disabled_at)}` : "Activa"}</td>
                 <td>
                   <form method="post">
@@ -102,13 +131,14 @@ export default function Users() {
           <label htmlFor="u-nombre">Nombre</label>
           <input id="u-nombre" name="nombre" type="text" required />
         </div>
-        <div className="field">
-          <label htmlFor="u-rol">Rol</label>
-          <select id="u-rol" name="rol" defaultValue="staff">
-            <option value="staff">Personal</option>
-            <option value="admin">Administración</option>
-          </select>
-        </div>
+        <fieldset className="field">
+          <legend>Roles (uno o varios)</legend>
+          {ROLES.map((r) => (
+            <label key={r} className="admin-check">
+              <input type="checkbox" name="rol" value={r} defaultChecked={r === "staff"} /> {ROLE_LABELS[r]}
+            </label>
+          ))}
+        </fieldset>
         <div className="field">
           <label htmlFor="u-clave">Contraseña inicial (mínimo {MIN_PASSWORD_LENGTH} caracteres)</label>
           <input id="u-clave" name="clave" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required />
