@@ -33,83 +33,94 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
   const investigation = investigationDueAt(values.fecha);
   const opt = (name: string) => values[name] || null;
   const contactEmail = opt("reporta_correo");
-  return db.transaction().execute(async (trx) => {
-    const created = await insertCase(trx, {
-      channel: CHANNEL,
-      kind,
-      receivedAt: now,
-      policyVersion: options.policyVersion,
-      sensitiveConsent: health,
-      contactEmail: contactEmail ?? opt("trabajador_correo"),
-    });
-    await trx
-      .insertInto("accident_reports")
-      .values({
-        case_id: created.id,
-        reporta_nombre: opt("reporta_nombre"),
-        reporta_relacion: values.reporta_relacion,
-        reporta_celular: opt("reporta_celular"),
-        reporta_correo: contactEmail,
-        trabajador_nombre: values.trabajador_nombre,
-        trabajador_tipo_documento: values.trabajador_tipo_documento,
-        trabajador_documento: values.trabajador_documento.toUpperCase(),
-        trabajador_celular: values.trabajador_celular,
-        trabajador_correo: opt("trabajador_correo"),
-        empresa_usuaria: values.empresa_usuaria,
-        sede: values.sede,
-        fecha: values.fecha,
-        hora: values.hora.slice(0, 5),
-        lugar: values.lugar,
-        descripcion: values.descripcion,
-        testigos: opt("testigos"),
-        ...Object.fromEntries(HEALTH_FIELDS.map((name) => [name, health ? opt(name) : null])),
-        furat_due_at: furat,
-        investigation_due_at: investigation,
-        arl_filed_at: null,
-        arl_number: null,
-      })
-      .execute();
-    const queue = (recipients: string, mail: { subject: string; text: string; html: string }) =>
-      trx
-        .insertInto("outbox")
-        .values({
-          message_id: null,
-          case_id: created.id,
-          recipients,
-          subject: mail.subject,
-          body_text: mail.text,
-          body_html: mail.html,
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: now,
-          last_error: null,
-          sent_at: null,
-          created_at: now,
-        })
-        .execute();
-    await queue(
-      options.staffRecipients.join(", "),
-      staffNotice({
-        radicado: created.radicado,
+  // Two reports stored at the same instant by two processes may pick the same radicado: the UNIQUE
+  // constraint refuses the second, which then takes the next number.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeOnce();
+    } catch (error) {
+      if (attempt >= 3 || !/UNIQUE|duplicate key/i.test(String(error))) throw error;
+    }
+  }
+  function storeOnce() {
+    return db.transaction().execute(async (trx) => {
+      const created = await insertCase(trx, {
+        channel: CHANNEL,
         kind,
         receivedAt: now,
-        empresaUsuaria: values.empresa_usuaria,
-        sede: values.sede,
-        fecha: values.fecha,
-        furatDueAt: furat,
-        investigationDueAt: investigation,
-        link: `${options.origin}/admin/reportes/${created.id}`,
-        companyName: options.companyName,
-      }),
-    );
-    if (contactEmail) {
+        policyVersion: options.policyVersion,
+        sensitiveConsent: health,
+        contactEmail: contactEmail ?? opt("trabajador_correo"),
+      });
+      await trx
+        .insertInto("accident_reports")
+        .values({
+          case_id: created.id,
+          reporta_nombre: opt("reporta_nombre"),
+          reporta_relacion: values.reporta_relacion,
+          reporta_celular: opt("reporta_celular"),
+          reporta_correo: contactEmail,
+          trabajador_nombre: values.trabajador_nombre,
+          trabajador_tipo_documento: values.trabajador_tipo_documento,
+          trabajador_documento: values.trabajador_documento.toUpperCase(),
+          trabajador_celular: values.trabajador_celular,
+          trabajador_correo: opt("trabajador_correo"),
+          empresa_usuaria: values.empresa_usuaria,
+          sede: values.sede,
+          fecha: values.fecha,
+          hora: values.hora.slice(0, 5),
+          lugar: values.lugar,
+          descripcion: values.descripcion,
+          testigos: opt("testigos"),
+          ...Object.fromEntries(HEALTH_FIELDS.map((name) => [name, health ? opt(name) : null])),
+          furat_due_at: furat,
+          investigation_due_at: investigation,
+          arl_filed_at: null,
+          arl_number: null,
+        })
+        .execute();
+      const queue = (recipients: string, mail: { subject: string; text: string; html: string }) =>
+        trx
+          .insertInto("outbox")
+          .values({
+            message_id: null,
+            case_id: created.id,
+            recipients,
+            subject: mail.subject,
+            body_text: mail.text,
+            body_html: mail.html,
+            status: "pending",
+            attempts: 0,
+            next_attempt_at: now,
+            last_error: null,
+            sent_at: null,
+            created_at: now,
+          })
+          .execute();
       await queue(
-        contactEmail,
-        reporterConfirmation({ radicado: created.radicado, code: created.code, kind, consultUrl: `${options.origin}/incidente#consultar`, companyName: options.companyName }),
+        options.staffRecipients.join(", "),
+        staffNotice({
+          radicado: created.radicado,
+          kind,
+          receivedAt: now,
+          empresaUsuaria: values.empresa_usuaria,
+          sede: values.sede,
+          fecha: values.fecha,
+          furatDueAt: furat,
+          investigationDueAt: investigation,
+          link: `${options.origin}/admin/reportes/${created.id}`,
+          companyName: options.companyName,
+        }),
       );
-    }
-    return created;
-  });
+      if (contactEmail) {
+        await queue(
+          contactEmail,
+          reporterConfirmation({ radicado: created.radicado, code: created.code, kind, consultUrl: `${options.origin}/incidente#consultar`, companyName: options.companyName }),
+        );
+      }
+      return created;
+    });
+  }
 }
 
 // ——— Staff ———
