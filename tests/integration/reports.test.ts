@@ -264,6 +264,34 @@ describe("the staff", () => {
     }
   });
 
+  it("an admin gives an account several roles on the users page; the new role opens reports", async () => {
+    const { cookie: admin } = await signIn(server.url, "admin@example.com");
+    const body = new URLSearchParams({ accion: "roles", correo: "personal@example.com" });
+    body.append("rol", "staff");
+    body.append("rol", "sst");
+    const res = await fetch(`${server.url}/admin/usuarios`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: admin },
+      body,
+    });
+    expect(res.status).toBe(302);
+    const { cookie } = await signIn(server.url, "personal@example.com");
+    expect((await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).status).toBe(200);
+    const db = new Database(dbFile, { readonly: true });
+    const roles = db.prepare("select role from user_roles join users on users.id = user_id where email = ? order by role").all("personal@example.com");
+    db.close();
+    expect(roles).toEqual([{ role: "sst" }, { role: "staff" }]);
+    // No account is left without a role.
+    const none = await fetch(`${server.url}/admin/usuarios`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: admin },
+      body: new URLSearchParams({ accion: "roles", correo: "personal@example.com" }),
+    });
+    expect(none.status).toBe(400);
+  });
+
   it("marks 'Reportado a la ARL' with a visible note, records the filing, and CONSULTAR shows it; every view and change is audited", async () => {
     const id = await caseId();
     const { cookie } = await signIn(server.url, "sst@example.com");
