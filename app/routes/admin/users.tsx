@@ -99,7 +99,7 @@ export default function Users() {
                         </label>
                       ))}
                     </fieldset>
-                    <button type="submit" className="button button-secondary" aria-label={`Guardar los roles de ${u.email}`}>
+                    <button type="submit" className="button button-secondary" aria-label={`Guardar roles de ${u.email}`}>
                       Guardar roles
                     </button>
                   </form>
