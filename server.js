@@ -140,7 +140,8 @@ export async function createServer() {
     res.setHeader("Cache-Control", "no-store");
     res.status(503).json({ error: { code: "error_interno", message: REFUSALS.error_interno.message } });
   };
-  app.post(["/php/contacto", "/php/cliente", "/contacto", "/cliente"], formLimiter, formsUnavailable);
+  app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter, formsUnavailable);
+  // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
   app.use((req, res, next) => {

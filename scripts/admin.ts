@@ -1,6 +1,7 @@
 /**
  * Staff accounts from the command line (there is no default account):
- *   npm run admin -- create-user --email ana@empresa.co --name "Ana Pérez" [--role admin|staff]
+ *   npm run admin -- create-user --email ana@empresa.co --name "Ana Pérez" [--role sst,admin]
+ *   npm run admin -- set-roles --email ana@empresa.co --role staff,convivencia
  *   npm run admin -- reset-password --email ana@empresa.co
  *   npm run admin -- disable-user --email ana@empresa.co      (enable-user to undo)
  *   npm run admin -- list-users
@@ -8,8 +9,10 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { createUser, resetPassword, setUserDisabled } from "../app/server/auth.server";
+import { parseRoles, ROLES } from "../app/lib/roles";
+import { createUser, normalizeEmail, resetPassword, setUserDisabled } from "../app/server/auth.server";
 import { openDatabase } from "../app/server/db.server";
+import { allRoles, setRoles } from "../app/server/roles.server";
 import { getEnv } from "../app/server/env.server";
 
 const { positionals, values } = parseArgs({
@@ -58,10 +61,17 @@ try {
   if (command === "create-user") {
     const email = requireEmail();
     if (!values.name) throw new Error("Falta --name.");
-    if (values.role !== "admin" && values.role !== "staff") throw new Error("--role debe ser admin o staff.");
+    const roles = parseRoles(values.role);
     const password = await readPassword("Contraseña (mínimo 12 caracteres): ");
-    await createUser(db, { email, name: values.name, role: values.role, password });
-    console.log(`Cuenta creada: ${email} (${values.role}).`);
+    await createUser(db, { email, name: values.name, roles, password });
+    console.log(`Cuenta creada: ${email} (${roles.join(", ")}).`);
+  } else if (command === "set-roles") {
+    const email = requireEmail();
+    const roles = parseRoles(values.role);
+    const user = await db.selectFrom("users").select("id").where("email", "=", normalizeEmail(email)).executeTakeFirst();
+    if (!user) throw new Error(`No existe la cuenta ${email}.`);
+    await setRoles(db, user.id as number, roles);
+    console.log(`Roles de ${email}: ${roles.join(", ")}.`);
   } else if (command === "reset-password") {
     const email = requireEmail();
     const password = await readPassword("Nueva contraseña (mínimo 12 caracteres): ");
@@ -72,10 +82,13 @@ try {
     if (!(await setUserDisabled(db, email, command === "disable-user"))) throw new Error(`No existe la cuenta ${email}.`);
     console.log(command === "disable-user" ? `Cuenta desactivada: ${email}; sus sesiones se cerraron.` : `Cuenta activada: ${email}.`);
   } else if (command === "list-users") {
-    const users = await db.selectFrom("users").select(["email", "name", "role", "disabled_at"]).orderBy("email").execute();
-    for (const u of users) console.log(`${u.email}\t${u.name}\t${u.role}\t${u.disabled_at ? "desactivada" : "activa"}`);
+    const users = await db.selectFrom("users").select(["id", "email", "name", "disabled_at"]).orderBy("email").execute();
+    const roles = await allRoles(db);
+    for (const u of users) console.log(`${u.email}\t${u.name}\t${(roles.get(u.id as number) ?? []).join(",")}\t${u.disabled_at ? "desactivada" : "activa"}`);
   } else {
-    throw new Error("Uso: npm run admin -- create-user|reset-password|disable-user|enable-user|list-users --email CORREO [--name NOMBRE] [--role admin|staff]");
+    throw new Error(
+      `Uso: npm run admin -- create-user|set-roles|reset-password|disable-user|enable-user|list-users --email CORREO [--name NOMBRE] [--role ROL[,ROL…]] (roles: ${ROLES.join(", ")})`,
+    );
   }
 } catch (error) {
   console.error(`Error: ${(error as Error).message}`);

@@ -32,7 +32,9 @@ export const pages = {
   incidente: {
     path: "/incidente",
     title: "Incidente o accidente de trabajo",
-    description: "Consulta de reportes de incidentes y accidentes de trabajo de trabajadores en misión y de planta.",
+    description:
+      "Reporte un incidente o un accidente de trabajo: recibe un radicado y un código para consultar en línea el estado del reporte.",
+    interactive: true,
   },
   nosotros: {
     path: "/nosotros",

@@ -18,16 +18,20 @@ export const consentSchema = (message: string = FIELD_MESSAGES.consent) =>
     z.literal(true, { error: message }),
   );
 
+/** Rules that read several fields at once, run after each field passed: field name → message. */
+export type CrossCheck = (data: Record<string, string>) => FieldErrors;
+
 export interface FormDef<Name extends string = string> {
   id: Name;
   fields: readonly FieldDef[];
   schema: z.ZodMiniType<Record<string, string | true>, unknown>;
+  check?: CrossCheck;
 }
 
-export function defineForm<Name extends string>(id: Name, fields: readonly FieldDef[]): FormDef<Name> {
+export function defineForm<Name extends string>(id: Name, fields: readonly FieldDef[], options: { check?: CrossCheck } = {}): FormDef<Name> {
   const shape: Record<string, z.ZodMiniType<unknown, unknown>> = Object.fromEntries(fields.map((f) => [f.name, f.schema]));
   shape[CONSENT_FIELD] = consentSchema();
-  return { id, fields, schema: z.object(shape) as unknown as FormDef<Name>["schema"] };
+  return { id, fields, schema: z.object(shape) as unknown as FormDef<Name>["schema"], check: options.check };
 }
 
 export type FieldErrors = Record<string, string>;
@@ -43,11 +47,15 @@ export interface ValidationResult {
 
 export function validate(form: FormDef, input: unknown): ValidationResult {
   const result = form.schema.safeParse(input ?? {});
-  if (result.success) return { ok: true, data: result.data, fieldErrors: {} };
   const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === "string" && !(key in fieldErrors)) fieldErrors[key] = issue.message;
+  if (result.success) {
+    Object.assign(fieldErrors, form.check?.(result.data as Record<string, string>) ?? {});
+    if (Object.keys(fieldErrors).length === 0) return { ok: true, data: result.data, fieldErrors };
+  } else {
+    for (const issue of result.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === "string" && !(key in fieldErrors)) fieldErrors[key] = issue.message;
+    }
   }
   const messages = Object.values(fieldErrors);
   const allRequired = form.fields.every((f) => f.required);

@@ -11,6 +11,14 @@ export const REFUSALS = {
   contenido_muy_grande: { status: 413, message: "El mensaje es demasiado largo para enviarlo. Acórtelo e inténtelo de nuevo." },
   tipo_no_soportado: { status: 415, message: "El contenido debe enviarse como JSON (application/json) o como formulario, sin archivos adjuntos." },
   limite_de_envios: { status: 429, message: "Recibimos demasiados envíos desde su conexión. Espere un minuto e inténtelo de nuevo." },
+  limite_de_consultas: {
+    status: 429,
+    message: "Se hicieron demasiadas consultas desde su conexión o sobre ese radicado. Espere 15 minutos e inténtelo de nuevo.",
+  },
+  consulta_sin_resultado: {
+    status: 404,
+    message: "No encontramos un reporte con ese radicado y ese código. Revise los dos datos, tal como aparecen en su confirmación.",
+  },
   error_interno: { status: 503, message: "No pudimos guardar su mensaje en este momento. Inténtelo de nuevo en unos minutos." },
 } as const;
 
@@ -34,6 +42,13 @@ export const FIELD_MESSAGES = {
   invalidEmail: "Correo electrónico no válido",
   invalidPhone: "Escriba un número de celular o fijo colombiano válido, por ejemplo 300 123 4567 o 601 234 5678.",
   invalidChoice: "Elija una de las opciones.",
+  invalidDate: "Escriba una fecha válida (dd/mm/aaaa).",
+  futureDate: "La fecha no puede ser posterior a hoy.",
+  tooOld: (days: number) => `La fecha no puede ser anterior a ${days} días.`,
+  invalidTime: "Escriba una hora válida (hh:mm).",
+  invalidDocument: "Escriba el número de documento: de 3 a 20 letras o números, sin puntos.",
+  healthConsent:
+    "Escribió datos de salud sin autorizar su tratamiento: marque la autorización de datos de salud o deje vacíos los campos de salud.",
   consent: "Debe aceptar la política de tratamiento de datos personales para enviar el mensaje.",
   tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
 } as const;

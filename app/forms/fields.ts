@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 import { FIELD_MESSAGES } from "./errors";
 
-export type InputKind = "text" | "email" | "tel" | "textarea" | "select" | "radio" | "date" | "time";
+export type InputKind = "text" | "email" | "tel" | "textarea" | "select" | "radio" | "date" | "time" | "checkbox";
 
 export interface Choice {
   value: string;
@@ -27,6 +27,9 @@ export interface FieldDef {
   /** Short help under the label. */
   hint?: string;
   options?: readonly Choice[];
+  /** For a date: the earliest and latest accepted days (aaaa-mm-dd), for the browser's picker. */
+  min?: string;
+  max?: string;
   /** Trimmed string in, validated value out; "" for an empty optional field. */
   schema: z.ZodMiniType<string, unknown>;
 }
@@ -65,14 +68,16 @@ interface Common {
   autocomplete?: string;
 }
 
-export function textField(o: Common & { maxLength: number; multiline?: boolean }): FieldDef {
+/** Free text; `pattern` adds one rule with its own message. */
+export function textField(o: Common & { maxLength: number; multiline?: boolean; pattern?: { regex: RegExp; message: string } }): FieldDef {
   const required = o.required ?? true;
+  const { pattern, multiline, ...rest } = o;
   return {
-    ...o,
+    ...rest,
     staffLabel: o.staffLabel ?? o.label,
     required,
-    input: o.multiline ? "textarea" : "text",
-    schema: textSchema(o.maxLength, required),
+    input: multiline ? "textarea" : "text",
+    schema: textSchema(o.maxLength, required, pattern ? [{ test: (v) => pattern.regex.test(v), message: pattern.message }] : []),
   };
 }
 
@@ -114,6 +119,54 @@ export function choiceField(o: Common & { options: readonly Choice[]; as?: "sele
     required,
     input: o.as ?? "select",
     schema: textSchema(100, required, [{ test: (v) => values.has(v), message: FIELD_MESSAGES.invalidChoice }]),
+  };
+}
+
+/** Today in Colombia (UTC−5 all year), aaaa-mm-dd. */
+export const bogotaToday = (now = Date.now()) => new Date(now - 5 * 3_600_000).toISOString().slice(0, 10);
+
+const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+
+/**
+ * A calendar day (aaaa-mm-dd, what a date input sends). With `notFuture`, at most today in Colombia
+ * (one day of grace for a browser clock ahead); with `maxPastDays`, no older than that.
+ */
+export function dateField(o: Common & { notFuture?: boolean; maxPastDays?: number }): FieldDef {
+  const required = o.required ?? true;
+  const rules: Rule[] = [{ test: isRealDay, message: FIELD_MESSAGES.invalidDate }];
+  const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  if (o.notFuture) rules.push({ test: (v) => !isRealDay(v) || v <= shift(1), message: FIELD_MESSAGES.futureDate });
+  if (o.maxPastDays) rules.push({ test: (v) => !isRealDay(v) || v >= shift(-o.maxPastDays!), message: FIELD_MESSAGES.tooOld(o.maxPastDays) });
+  const { notFuture: _n, maxPastDays: _m, ...rest } = o;
+  return { ...rest, staffLabel: o.staffLabel ?? o.label, required, maxLength: 10, input: "date", schema: textSchema(10, required, rules) };
+}
+
+/** A time of day, hh:mm (24 h), what a time input sends. */
+export function timeField(o: Common): FieldDef {
+  const required = o.required ?? true;
+  return {
+    ...o,
+    staffLabel: o.staffLabel ?? o.label,
+    required,
+    maxLength: 5,
+    input: "time",
+    schema: textSchema(8, required, [{ test: (v) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), message: FIELD_MESSAGES.invalidTime }]),
+  };
+}
+
+const TICKED = new Set<unknown>([true, 1, "on", "true", "1", "si", "sí", "yes"]);
+
+/** An optional tick box: "si" when ticked (a form's "on", JSON's true), "" otherwise. */
+export function checkboxField(o: Omit<Common, "required" | "autocomplete">): FieldDef {
+  return {
+    ...o,
+    staffLabel: o.staffLabel ?? o.label,
+    required: false,
+    input: "checkbox",
+    schema: z.pipe(
+      z.transform((v: unknown): string => (TICKED.has(typeof v === "string" ? v.trim().toLowerCase() : v) ? "si" : "")),
+      z.string(),
+    ),
   };
 }
 

@@ -33,6 +33,26 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
       {field.required ? null : <span className="field-optional"> (opcional)</span>}
     </>
   );
+  if (field.input === "checkbox") {
+    return (
+      <div className={`field field-consent field-${field.name}`}>
+        <input
+          id={id}
+          name={field.name}
+          type="checkbox"
+          checked={value !== "" && value !== "no"}
+          onChange={(e) => onChange?.(e.target.checked ? "si" : "")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <label htmlFor={id}>{field.label}</label>
+        {field.hint ? <p id={hintId} className="field-hint">{field.hint}</p> : null}
+        <p id={errorId(formId, field.name)} className="field-error" aria-live="polite">
+          {error ?? ""}
+        </p>
+      </div>
+    );
+  }
   if (field.input === "radio") {
     return (
       <fieldset id={id} className={`field field-radio field-${field.name}`} aria-describedby={describedBy}>
@@ -79,7 +99,9 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
         {...common}
         type={field.input}
         inputMode={field.input === "tel" ? "tel" : undefined}
-        maxLength={field.maxLength}
+        maxLength={field.input === "date" || field.input === "time" ? undefined : field.maxLength}
+        min={field.min}
+        max={field.max}
         autoComplete={field.autocomplete}
       />
     );

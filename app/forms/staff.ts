@@ -1,5 +1,6 @@
 /** The staff area's own forms (sign-in, accounts): one schema each, read by their routes' actions. */
 import * as z from "zod/mini";
+import { ROLES } from "~/lib/roles";
 import { MIN_PASSWORD_LENGTH } from "~/lib/staff";
 import { EMAIL_PATTERN } from "./fields";
 
@@ -22,15 +23,19 @@ const newPassword = z
     z.maxLength(1024, "La contraseña es demasiado larga."),
   );
 
+/** One or more roles, from the page's checkboxes (`rol`, repeated). */
+const roles = z.array(z.enum(ROLES, { error: "Rol desconocido." })).check(z.minLength(1, "Elija al menos un rol para la cuenta."));
+
 /** The users page's actions, told apart by `accion`. */
 export const userActionSchema = z.discriminatedUnion("accion", [
   z.object({
     accion: z.literal("crear"),
     correo: email,
     nombre: z.string({ error: "Escriba el nombre." }).check(z.trim(), z.minLength(1, "Escriba el nombre."), z.maxLength(100, "El nombre es demasiado largo.")),
-    rol: z.enum(["staff", "admin"], { error: "Elija un rol." }),
+    rol: roles,
     clave: newPassword,
   }),
+  z.object({ accion: z.literal("roles"), correo: email, rol: roles }),
   z.object({ accion: z.enum(["desactivar", "activar"]), correo: email }),
   z.object({ accion: z.literal("clave"), correo: email, clave: newPassword }),
 ]);

@@ -1,40 +1,66 @@
 import { SiteFrame } from "~/components/site-frame";
 import { pages } from "~/config/pages";
+import { getSiteConfig } from "~/config/site.server";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 import { siteFromMatches, useSite } from "~/lib/site-data";
+import { ConsultForm } from "~/reports/consult";
+import { handleReportPage } from "~/reports/http.server";
+import { ReportForm } from "~/reports/report-form";
+import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { styles: ["incident"] };
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(pages.incidente, siteFromMatches(matches));
 }
 
+/** The report posted without JavaScript (DECISIONS 23). */
+export function action({ request }: Route.ActionArgs) {
+  return handleReportPage(request, getSiteConfig().contact.phone);
+}
+
 /**
- * The incident screen as specified for now (DECISIONS 11): background and the CONSULTAR box.
- * The box is where the future report form with its tracking number will live.
+ * The incident screen (DECISIONS 11, 21): the spec's background and CONSULTAR box, and the report
+ * form (app/reports) that reaches the occupational-health staff at once with a radicado and a code.
  */
-export default function Incidente() {
+export default function Incidente({ actionData }: Route.ComponentProps) {
   const site = useSite();
   const tel = site.contact.phone.replace(/[^+0-9]/g, "");
+  const privacyNotice = `${site.company.legalName} trata estos datos para atender el reporte, reportarlo a la ARL y a la EPS cuando es un accidente de trabajo, investigarlo y prevenir que se repita. Puede conocerlos, actualizarlos, rectificarlos o pedir su supresión, y revocar la autorización, salvo cuando la ley nos obligue a conservarlos.`;
   return (
     <SiteFrame>
       <main className="page incident">
-        <h1 className="visually-hidden">{pages.incidente.title}</h1>
-        <section className="incident-box" aria-labelledby="consultar-titulo">
-          <h2 id="consultar-titulo">CONSULTAR</h2>
-          <p>
-            La consulta en línea de reportes de incidentes y accidentes de trabajo estará disponible muy pronto en
-            esta página.
-          </p>
-          <p>
-            Si usted o un compañero sufrió un accidente de trabajo, avise de inmediato a su jefe inmediato y
-            comuníquese con nosotros al <a href={`tel:${tel}`}>{site.contact.phone}</a> o escriba a{" "}
-            <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>. Reportamos el accidente a la ARL dentro
-            de los dos días hábiles siguientes.
-          </p>
-        </section>
+        <h1 className="incident-title">{pages.incidente.title}</h1>
+        <div className="incident-layout">
+          <section className="incident-box" id="consultar" aria-labelledby="consultar-titulo">
+            <h2 id="consultar-titulo">CONSULTAR</h2>
+            <p>Escriba el radicado y el código de seguimiento que recibió al reportar para ver el estado del reporte y las notas del equipo.</p>
+            <ConsultForm />
+          </section>
+          <section className="incident-box report-box" id="reportar" aria-labelledby="reportar-titulo">
+            <h2 id="reportar-titulo">Reportar</h2>
+            <p>
+              Si hay una persona herida, primero busque atención médica: llame a la línea de su ARL o al 123. Después, o si
+              alguien más ya la atiende, reporte aquí lo que pasó. Puede hacerlo el trabajador, un compañero o la empresa
+              usuaria.
+            </p>
+            <p>
+              El reporte llega de inmediato al equipo de seguridad y salud en el trabajo, que lo reporta a la ARL y a la EPS
+              dentro de los dos días hábiles siguientes a que la empresa conoce el accidente y lo investiga. Si prefiere, llame
+              al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
+            </p>
+            <Island
+              name="report-form"
+              component={ReportForm}
+              props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal }}
+            />
+          </section>
+        </div>
       </main>
     </SiteFrame>
   );

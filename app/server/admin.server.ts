@@ -1,5 +1,6 @@
 /** Request helpers for the staff area: who is signed in, permissions, cookies and POST checks. */
 import { data, redirect } from "react-router";
+import { hasRole, type Role, ROLE_LABELS } from "~/lib/roles";
 import { getSessionUser, SESSION_COOKIE, SESSION_MAX_MS, type User } from "./auth.server";
 import { getServices, type Services } from "./services.server";
 
@@ -25,10 +26,10 @@ function wantsJson(request: Request): boolean {
 }
 
 /**
- * The signed-in user, or: a redirect to the sign-in page (pages), 401 (API calls), 403 (wrong role).
+ * The signed-in user, or: a redirect to the sign-in page (pages), 401 (API calls), 403 (none of the roles).
  * Every staff loader and action calls this itself: parent loaders do not guard their children.
  */
-export async function requireUser(request: Request, role?: "admin"): Promise<{ user: User; services: Services }> {
+export async function requireUser(request: Request, ...roles: Role[]): Promise<{ user: User; services: Services }> {
   const services = await getServices();
   const user = await getSessionUser(services.db, readSessionId(request));
   if (!user) {
@@ -38,8 +39,10 @@ export async function requireUser(request: Request, role?: "admin"): Promise<{ u
     const url = new URL(request.url);
     throw redirect(`/admin/ingresar?siguiente=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  if (role === "admin" && user.role !== "admin") {
-    throw data({ message: "Solo una persona con rol de administración puede ver esta página." }, { status: 403 });
+  // Any one of the named roles opens the page; none named: any signed-in account.
+  if (roles.length > 0 && !hasRole(user, ...roles)) {
+    const names = roles.map((r) => ROLE_LABELS[r].toLowerCase()).join(" o ");
+    throw data({ message: `Solo una persona con el rol de ${names} puede ver esta página.` }, { status: 403 });
   }
   return { user, services };
 }

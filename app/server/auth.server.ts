@@ -9,9 +9,11 @@ import { hash, verify } from "@node-rs/argon2";
 const ARGON2ID = 2;
 import type { Kysely, Selectable } from "kysely";
 import { MIN_PASSWORD_LENGTH } from "../lib/staff";
-import type { Database, Role, UsersTable } from "./db.server";
+import type { Role } from "../lib/roles";
+import type { Database, UsersTable } from "./db.server";
+import { allRoles, rolesOf, setRoles } from "./roles.server";
 
-export type User = Pick<Selectable<UsersTable>, "id" | "email" | "name" | "role">;
+export type User = Pick<Selectable<UsersTable>, "id" | "email" | "name"> & { roles: Role[] };
 
 export const SESSION_COOKIE = "sesion_personal";
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -46,16 +48,17 @@ export function checkPasswordStrength(password: string): string | null {
 // A real hash to verify against when the account does not exist, so timing reveals nothing.
 let decoyHash: Promise<string> | undefined;
 
-export async function createUser(db: Kysely<Database>, input: { email: string; name: string; role: Role; password: string }): Promise<number> {
+export async function createUser(db: Kysely<Database>, input: { email: string; name: string; roles: Role[]; password: string }): Promise<number> {
   const weak = checkPasswordStrength(input.password);
   if (weak) throw new Error(weak);
+  if (input.roles.length === 0) throw new Error("Una cuenta necesita al menos un rol.");
   const now = new Date().toISOString();
   const row = await db
     .insertInto("users")
     .values({
       email: normalizeEmail(input.email),
       name: input.name.trim(),
-      role: input.role,
+      role: input.roles.includes("admin") ? "admin" : "staff",
       password_hash: await hashPassword(input.password),
       disabled_at: null,
       created_at: now,
@@ -63,12 +66,15 @@ export async function createUser(db: Kysely<Database>, input: { email: string; n
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await setRoles(db, row.id as number, input.roles);
   return row.id as number;
 }
 
-/** Every account, for the users page. */
-export function listUsers(db: Kysely<Database>) {
-  return db.selectFrom("users").select(["id", "email", "name", "role", "disabled_at", "created_at"]).orderBy("email").execute();
+/** Every account with its roles, for the users page. */
+export async function listUsers(db: Kysely<Database>) {
+  const rows = await db.selectFrom("users").select(["id", "email", "name", "disabled_at", "created_at"]).orderBy("email").execute();
+  const roles = await allRoles(db);
+  return rows.map((u) => ({ ...u, roles: roles.get(u.id as number) ?? [] }));
 }
 
 /** Sets a new password and ends every session of the account. */
@@ -154,7 +160,8 @@ export async function signIn(
   }
   await db.deleteFrom("login_attempts").where("key", "=", accountKey).execute();
   const sessionId = await createSession(db, user.id as number, now);
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role }, sessionId };
+  const roles = await rolesOf(db, user.id as number);
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name, roles }, sessionId };
 }
 
 export async function createSession(db: Kysely<Database>, userId: number, now = Date.now()): Promise<string> {
@@ -173,7 +180,7 @@ export async function getSessionUser(db: Kysely<Database>, sessionId: string | u
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.email", "users.name", "users.role", "users.disabled_at", "sessions.last_seen_at", "sessions.expires_at"])
+    .select(["users.id", "users.email", "users.name", "users.disabled_at", "sessions.last_seen_at", "sessions.expires_at"])
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -186,14 +193,19 @@ export async function getSessionUser(db: Kysely<Database>, sessionId: string | u
   if (now - Date.parse(row.last_seen_at) > 60_000) {
     await db.updateTable("sessions").set({ last_seen_at: iso(now) }).where("id_hash", "=", idHash).execute();
   }
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return { id: row.id, email: row.email, name: row.name, roles: await rolesOf(db, row.id as number) };
 }
 
 export async function endSession(db: Kysely<Database>, sessionId: string | undefined): Promise<void> {
   if (sessionId) await db.deleteFrom("sessions").where("id_hash", "=", sha256(sessionId)).execute();
 }
 
-export async function audit(db: Kysely<Database>, user: User | null, action: string, details: { messageId?: number; detail?: string; email?: string } = {}) {
+export async function audit(
+  db: Kysely<Database>,
+  user: Pick<User, "id" | "email"> | null,
+  action: string,
+  details: { messageId?: number; caseId?: number; detail?: string; email?: string } = {},
+) {
   await db
     .insertInto("audit_log")
     .values({
@@ -202,6 +214,7 @@ export async function audit(db: Kysely<Database>, user: User | null, action: str
       user_email: user?.email ?? details.email ?? "(sistema)",
       action,
       message_id: details.messageId ?? null,
+      case_id: details.caseId ?? null,
       detail: details.detail ?? null,
     })
     .execute();

@@ -10,7 +10,9 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { type ColumnDefinitionBuilder, type ColumnType, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { type ReportTables, reportMigrations } from "../reports/migrations.server";
 import { log } from "./log.server";
+import { rolesMigrations, type UserRolesTable } from "./roles.server";
 
 export interface MessagesTable {
   id: number | undefined;
@@ -30,7 +32,8 @@ export interface MessagesTable {
 
 export interface OutboxTable {
   id: number | undefined;
-  message_id: number;
+  /** A contact or client message (its mail is rendered when sent), or null for a report mail. */
+  message_id: number | null;
   recipients: string;
   status: "pending" | "sent" | "failed";
   attempts: number;
@@ -40,15 +43,21 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** Report mails (app/reports): the case, and the mail rendered when it was queued. */
+  case_id: number | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
 }
 
-export type Role = "admin" | "staff";
+/** The legacy single-role column; the roles themselves are in user_roles (roles.server.ts). */
+export type LegacyRole = "admin" | "staff";
 
 export interface UsersTable {
   id: number | undefined;
   email: string;
   name: string;
-  role: Role;
+  role: LegacyRole;
   password_hash: string;
   disabled_at: string | null;
   created_at: string;
@@ -79,6 +88,8 @@ export interface AuditLogTable {
   user_email: string;
   action: string;
   message_id: number | null;
+  /** A report (app/reports) the action concerns. */
+  case_id: number | null;
   detail: string | null;
 }
 
@@ -89,7 +100,8 @@ export interface RateLimitsTable {
   reset_at: string;
 }
 
-export interface Database {
+export interface Database extends ReportTables {
+  user_roles: UserRolesTable;
   messages: MessagesTable;
   outbox: OutboxTable;
   users: UsersTable;
@@ -215,9 +227,22 @@ function idColumn(engine: Engine) {
 }
 
 /** Tables in an order that respects their foreign keys (for copies and counts). */
-export const TABLES = ["users", "messages", "outbox", "sessions", "login_attempts", "audit_log", "rate_limits"] as const satisfies readonly (keyof Database)[];
+export const TABLES = [
+  "users",
+  "user_roles",
+  "messages",
+  "cases",
+  "outbox",
+  "case_events",
+  "accident_reports",
+  "case_lookup_attempts",
+  "sessions",
+  "login_attempts",
+  "audit_log",
+  "rate_limits",
+] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "outbox", "audit_log"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */
@@ -332,7 +357,8 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
 }
 
 async function migrate(db: Kysely<Database>, engine: Engine, url: string): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  // The site's own tables, then the accounts' roles and the reports (app/reports), in name order.
+  const provider: MigrationProvider = { getMigrations: async () => ({ ...migrationsFor(engine), ...rolesMigrations, ...reportMigrations(engine) }) };
   const run = () => new Migrator({ db, provider }).migrateToLatest();
   let outcome: Awaited<ReturnType<typeof run>>;
   if (engine === "postgres") {

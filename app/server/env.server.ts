@@ -20,6 +20,10 @@ const schema = z.object({
   MAIL_TO: emailList.default(["contacto@example.com"]),
   MAIL_TO_CONTACTO: emailList.optional(),
   MAIL_TO_CLIENTE: emailList.optional(),
+  /** Occupational health (SST): new incident and accident reports. */
+  MAIL_TO_SST: emailList.optional(),
+  /** CONSULTAR lookups per address per 15 minutes (each radicado also allows 5). */
+  LOOKUP_RATE_LIMIT: positiveInt(10),
   FORM_RATE_LIMIT: positiveInt(10),
   MAIL_RETRY_BASE_MS: positiveInt(5_000),
   MAIL_RETRY_MAX_MS: positiveInt(300_000),

@@ -18,9 +18,9 @@ import { getServices } from "./services.server";
 /** Set by the server's rate limiter (server.js) on a page post over the limit: seconds to wait. */
 export const RATE_LIMITED_HEADER = "x-sitio-limite";
 
-type Encoding = "json" | "form";
+export type Encoding = "json" | "form";
 
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(
     public code: RefusalCode,
     public extra: { message?: string; fields?: Record<string, string> } = {},
@@ -35,10 +35,10 @@ class Refusal extends Error {
   }
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-function encodingOf(request: Request): Encoding {
+export function encodingOf(request: Request): Encoding {
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json") return "json";
   if (type === "application/x-www-form-urlencoded") return "form";
@@ -46,7 +46,7 @@ function encodingOf(request: Request): Encoding {
 }
 
 /** Refuses posts made from another site's pages (browsers always send Origin on a POST). */
-function checkOrigin(request: Request) {
+export function checkOrigin(request: Request) {
   const origin = request.headers.get("origin");
   let foreign = request.headers.get("sec-fetch-site") === "cross-site" || origin === "null";
   if (origin && origin !== "null") {
@@ -59,7 +59,7 @@ function checkOrigin(request: Request) {
   if (foreign) throw new Refusal("origen_no_permitido");
 }
 
-async function readFields(request: Request, encoding: Encoding): Promise<Record<string, unknown>> {
+export async function readFields(request: Request, encoding: Encoding): Promise<Record<string, unknown>> {
   const raw = await request.text();
   if (encoding === "form") return Object.fromEntries(new URLSearchParams(raw));
   let parsed: unknown;
@@ -153,7 +153,7 @@ export async function handleFormPage(request: Request, form: FormName, phone: st
   }
 }
 
-function asRefusal(error: unknown, form: FormName): Refusal {
+export function asRefusal(error: unknown, form: string): Refusal {
   if (error instanceof Refusal) {
     log("info", "form-refused", { form, status: error.status, code: error.code });
     return error;

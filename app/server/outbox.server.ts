@@ -51,13 +51,28 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-/** The same Message-ID for every copy of a message: its id and reception time (unique even if a database is reset). */
-export function stableMessageId(message: { id: number | undefined; received_at: string }, from: string): string {
+/**
+ * The same Message-ID for every copy of a mail: a message's id and reception time (unique even if a
+ * database is reset), or a report mail's case and outbox row.
+ */
+export function stableMessageId(row: { id: number | null | undefined; received_at: string | null; case_id?: number | null; outbox_id?: number | null }, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "sitio.invalid";
-  return `<mensaje-${message.id}-${Date.parse(message.received_at)}@${domain}>`;
+  if (row.id === null || row.id === undefined) return `<caso-${row.case_id}-${row.outbox_id}@${domain}>`;
+  return `<mensaje-${row.id}-${Date.parse(row.received_at ?? "")}@${domain}>`;
 }
 
-type ClaimedRow = Selectable<MessagesTable> & { outbox_id: number | undefined; recipients: string; attempts: number };
+/** A claimed row: a message's mail (rendered when sent) or a report's mail (rendered when queued, ADR 012). */
+type ClaimedRow = { [K in keyof Selectable<MessagesTable>]: Selectable<MessagesTable>[K] | null } & {
+  outbox_id: number | undefined;
+  recipients: string;
+  attempts: number;
+  case_id: number | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
+};
+
+const refOf = (row: ClaimedRow) => (row.case_id ? { caseId: row.case_id } : { messageId: row.id, form: row.form });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -109,7 +124,7 @@ export class OutboxSender {
   private leaseMs: number;
   /** Set when SMTP came back: the next cycle starts at once. */
   private resumeNow = false;
-  private unrecorded = new Map<number, string>();
+  private unrecorded = new Map<number, { sentAt: string; dropBody: boolean }>();
 
   constructor(
     private db: Kysely<Database>,
@@ -214,9 +229,10 @@ export class OutboxSender {
     if (claimed.length === 0) return [];
     return this.db
       .selectFrom("outbox")
-      .innerJoin("messages", "messages.id", "outbox.message_id")
+      // A row is a message's mail (rendered now) or a report's mail (rendered when queued, ADR 012).
+      .leftJoin("messages", "messages.id", "outbox.message_id")
       .selectAll("messages")
-      .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts"])
+      .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts", "outbox.case_id", "outbox.subject", "outbox.body_text", "outbox.body_html"])
       .where(
         "outbox.id",
         "in",
@@ -245,7 +261,10 @@ export class OutboxSender {
 
   private async deliver(row: ClaimedRow): Promise<void> {
     const attempts = row.attempts;
-    const mail = composeMail(row, this.options.companyName);
+    const mail =
+      row.id !== null && row.id !== undefined
+        ? composeMail(row as Selectable<MessagesTable>, this.options.companyName)
+        : { subject: row.subject ?? "", text: row.body_text ?? "", html: row.body_html ?? undefined, replyTo: undefined };
     try {
       await this.transport.sendMail({
         from: this.options.from,
@@ -264,12 +283,12 @@ export class OutboxSender {
     // If the database is away now, remember it and record it first thing when it is back.
     const sentAt = new Date().toISOString();
     try {
-      await this.markSent(row.outbox_id as number, sentAt);
+      await this.markSent(row.outbox_id as number, sentAt, Boolean(row.case_id));
     } catch (error) {
-      this.unrecorded.set(row.outbox_id as number, sentAt);
+      this.unrecorded.set(row.outbox_id as number, { sentAt, dropBody: Boolean(row.case_id) });
       throw error;
     }
-    log("info", "mail-sent", { messageId: row.id, form: row.form, attempts });
+    log("info", "mail-sent", { ...refOf(row), attempts });
     if (this.smtpOutage.active) {
       // The server answers again: what waited for it is due now (rows leased by other instances keep their lease).
       const released = await this.db
@@ -282,16 +301,21 @@ export class OutboxSender {
     }
   }
 
-  private async markSent(outboxId: number, sentAt: string) {
+  /** A report mail's body may hold a follow-up code: it is not kept once delivered. */
+  private async markSent(outboxId: number, sentAt: string, dropBody = false) {
     await withRelaxedSync(this.db, (db) =>
-      db.updateTable("outbox").set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null }).where("id", "=", outboxId).execute(),
+      db
+        .updateTable("outbox")
+        .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody ? { body_text: null, body_html: null } : {}) })
+        .where("id", "=", outboxId)
+        .execute(),
     );
   }
 
   /** Sends accepted by SMTP whose "sent" could not be written (the database was away). */
   private async recordUnrecorded() {
-    for (const [outboxId, sentAt] of this.unrecorded) {
-      await this.markSent(outboxId, sentAt);
+    for (const [outboxId, { sentAt, dropBody }] of this.unrecorded) {
+      await this.markSent(outboxId, sentAt, dropBody);
       this.unrecorded.delete(outboxId);
     }
   }
@@ -313,7 +337,7 @@ export class OutboxSender {
       .where("id", "=", row.outbox_id)
       .execute();
     if (failedForGood) {
-      log("error", "mail-failed", { messageId: row.id, attempts, error: message });
+      log("error", "mail-failed", { ...refOf(row), attempts, error: message });
     }
     // A refusal of one message (5xx) says nothing about the server; anything else means it is unavailable.
     if (!permanent && !this.smtpOutage.active) {

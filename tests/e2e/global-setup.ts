@@ -13,9 +13,11 @@ export default async function globalSetup() {
   createAccount(databaseFile, "admin@example.com", "admin");
   createAccount(databaseFile, "personal@example.com", "staff");
   createAccount(databaseFile, "bloqueo@example.com", "staff");
+  createAccount(databaseFile, "sst@example.com", "sst");
   const server = await startServer({
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_TO: "equipo@example.com",
+    MAIL_TO_SST: "sst-equipo@example.com",
     FORM_RATE_LIMIT: "1000",
     PORT: process.env.E2E_PORT ?? "3100",
   }, databaseFile);

@@ -33,7 +33,7 @@ beforeEach(async () => {
   await db.deleteFrom("sessions").execute();
   await db.deleteFrom("login_attempts").execute();
   await db.deleteFrom("users").execute();
-  await createUser(db, { email: "Ana@Example.com", name: "Ana", role: "admin", password: PASSWORD });
+  await createUser(db, { email: "Ana@Example.com", name: "Ana", roles: ["admin"], password: PASSWORD });
 });
 
 describe("password hashing", () => {
@@ -46,8 +46,8 @@ describe("password hashing", () => {
   });
 
   it("refuses short passwords and duplicate accounts", async () => {
-    await expect(createUser(db, { email: "b@example.com", name: "B", role: "staff", password: "corta" })).rejects.toThrow(/12 caracteres/);
-    await expect(createUser(db, { email: "ana@example.com", name: "Otra", role: "staff", password: PASSWORD })).rejects.toThrow(/UNIQUE|duplicate key/);
+    await expect(createUser(db, { email: "b@example.com", name: "B", roles: ["staff"], password: "corta" })).rejects.toThrow(/12 caracteres/);
+    await expect(createUser(db, { email: "ana@example.com", name: "Otra", roles: ["staff"], password: PASSWORD })).rejects.toThrow(/UNIQUE|duplicate key/);
   });
 });
 
@@ -57,7 +57,7 @@ describe("sessions", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.sessionId.length).toBeGreaterThan(40);
-    expect(await getSessionUser(db, result.sessionId)).toMatchObject({ email: "ana@example.com", role: "admin" });
+    expect(await getSessionUser(db, result.sessionId)).toMatchObject({ email: "ana@example.com", roles: ["admin"] });
     // Only a hash of the id is stored.
     const row = await db.selectFrom("sessions").selectAll().executeTakeFirstOrThrow();
     expect(row.id_hash).not.toBe(result.sessionId);

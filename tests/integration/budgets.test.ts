@@ -78,19 +78,23 @@ describe("byte budgets", () => {
   });
 
   it("form pages load at most 88 KB of JavaScript (DECISIONS 25: 0.9x the earlier site's 98 KB)", () => {
-    for (const p of [pages.contacto, pages.cliente]) {
+    for (const p of [pages.contacto, pages.cliente, pages.incidente]) {
       expect(byPath[p.path].js, p.path).toBeGreaterThan(20 * 1024); // the island is counted
       expect(byPath[p.path].js, p.path).toBeLessThanOrEqual(88 * 1024);
     }
   });
 
   it("form pages hydrate only their form island, fetched after the first paint (ADR 008)", () => {
-    for (const p of [pages.contacto, pages.cliente]) {
+    for (const [p, island] of [
+      [pages.contacto, "message-form"],
+      [pages.cliente, "message-form"],
+      [pages.incidente, "report-form"],
+    ] as const) {
       const html = readFileSync(path.join(client, p.path, "index.html"), "utf8");
       expect(html, p.path).not.toContain('<link rel="modulepreload"');
       expect(html, p.path).not.toMatch(/entry\.client|__reactRouterContext/);
-      expect(html, p.path).toMatch(/<div data-island="message-form" data-props="[^"]+">/);
-      expect(html, p.path).toMatch(/requestAnimationFrame\(\(\)=>setTimeout\(\(\)=>\{.*import\("\/assets\/island-message-form-[\w-]+\.js"\)/);
+      expect(html, p.path).toMatch(new RegExp(`<div data-island="${island}" data-props="[^"]+">`));
+      expect(html, p.path).toMatch(new RegExp(`requestAnimationFrame\\(\\(\\)=>setTimeout\\(\\(\\)=>\\{.*import\\("/assets/island-${island}-[\\w-]+\\.js"\\)`));
     }
   });
 

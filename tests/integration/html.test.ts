@@ -13,9 +13,42 @@ import { type ServerProcess, startServer } from "../support/server-process";
 
 const execFileAsync = promisify(execFile);
 const client = path.resolve("build/client");
-const DYNAMIC = ["/no-existe", "/contacto/enviado", "/admin/ingresar"];
-// The staff area, signed in as an admin, with one stored message.
-const STAFF = ["/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios"];
+const DYNAMIC = [
+  "/no-existe",
+  "/contacto/enviado",
+  "/admin/ingresar",
+  "/incidente/recibido",
+  "/incidente/consulta",
+];
+// The staff area, signed in as an admin, with one stored message and one stored report.
+const STAFF = [
+  "/admin/mensajes",
+  "/admin/mensajes/1",
+  "/admin/titulares",
+  "/admin/titulares?correo=52123456",
+  "/admin/auditoria",
+  "/admin/usuarios",
+  "/admin/reportes",
+  "/admin/reportes/1",
+];
+const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+const REPORT = {
+  tipo: "accidente",
+  reporta_relacion: "trabajador",
+  trabajador_nombre: "Marta <i>Ruiz</i>",
+  trabajador_tipo_documento: "CC",
+  trabajador_documento: "52123456",
+  trabajador_celular: "3001234567",
+  empresa_usuaria: "Alimentos",
+  sede: "Cali",
+  fecha: today,
+  hora: "08:30",
+  lugar: "Bodega",
+  descripcion: "Resbaló.\n<script>x</script>",
+  lesion: "Golpe",
+  consentimiento_salud: "on",
+  consentimiento: "on",
+};
 
 function prerenderedPages(dir = client, urlPath = ""): Map<string, string> {
   const found = new Map<string, string>();
@@ -31,6 +64,7 @@ describe("rendered HTML", () => {
   let server: ServerProcess;
   let cookie = "";
   const pages = new Map<string, { file: string; html: string }>();
+  const checkedOnly: string[] = [];
   beforeAll(async () => {
     for (const [url, file] of prerenderedPages()) pages.set(url, { file, html: readFileSync(file, "utf8") });
     const dir = mkdtempSync(path.join(tmpdir(), "sitio-html-"));
@@ -40,6 +74,26 @@ describe("rendered HTML", () => {
     const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
     const message = { nombre: "Ana <b>Núñez</b>", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola\n<script>x</script>", consentimiento: "on" };
     await fetch(`${server.url}/php/contacto`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(message) });
+    // A report (without JavaScript: the page's own post), then the pages a reporter reaches by posting.
+    const report = await fetch(`${server.url}/incidente`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(REPORT) });
+    expect(report.status).toBe(303);
+    const receiptCookie = (report.headers.get("set-cookie") ?? "").split(";")[0];
+    const posted: [string, Response][] = [
+      ["/incidente/recibido#codigo", await fetch(`${server.url}/incidente/recibido`, { headers: { Cookie: receiptCookie } })],
+      ["/incidente#rechazado", await fetch(`${server.url}/incidente`, { method: "POST", headers, body: new URLSearchParams({ tipo: "accidente" }) })],
+      ["/incidente/consulta#sin-resultado", await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: "AT-2026-999999", codigo: "AAAA" }) })],
+    ];
+    const receipt = await posted[0][1].clone().text();
+    const [radicado] = /AT-\d{4}-\d{6}/.exec(receipt) ?? [""];
+    const [code] = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(receipt) ?? [""];
+    posted.push(["/incidente/consulta#estado", await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado, codigo: code }) })]);
+    for (const [name, res] of posted) {
+      const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, "_")}.html`);
+      writeFileSync(file, await res.text());
+      // Not crawled (the pages are answers to posts); checked by the Nu Html Checker only.
+      checkedOnly.push(file);
+    }
+    expect(readFileSync(checkedOnly[3], "utf8")).toContain("case-steps");
     ({ cookie } = await signIn(server.url, "admin@example.com"));
     for (const url of [...DYNAMIC, ...STAFF]) {
       const res = await fetch(server.url + url, { headers: STAFF.includes(url) ? { Cookie: cookie } : {} });
@@ -64,7 +118,7 @@ describe("rendered HTML", () => {
   it("passes the Nu Html Checker with no errors", async () => {
     const java = spawnSync("java", ["-version"]);
     expect(java.status, "Java no está instalado: sudo apt-get install default-jre-headless").toBe(0);
-    const files = [...pages.values()].map((p) => p.file);
+    const files = [...[...pages.values()].map((p) => p.file), ...checkedOnly];
     let output = "";
     // Asynchronous, so the event loop sees the server close its idle keep-alive connections while the
     // checker runs (it takes longer than their 5 s timeout); blocked, the next test's fetch would reuse
@@ -107,8 +161,17 @@ describe("rendered HTML", () => {
         const target = new URL(href.replaceAll("&amp;", "&"), `http://sitio${page}`);
         const targetHtml = target.pathname === page ? html : pages.get(target.pathname)?.html;
         if (targetHtml === undefined) {
-          const res = await fetch(server.url + target.pathname + target.search, { redirect: "manual", headers: { Cookie: cookie } });
-          if (res.status !== 200) broken.push(`${from} → ${href} (${res.status})`);
+          const url = server.url + target.pathname + target.search;
+          const init = { redirect: "manual" as const, headers: { Cookie: cookie } };
+          // After the checker's long run the first request may meet a kept-alive socket the server has
+          // just closed ("other side closed"): one retry on a fresh connection; any HTTP status counts.
+          const status = await fetch(url, init)
+            .catch(() => fetch(url, { ...init, headers: { ...init.headers, Connection: "close" } }))
+            .then(
+              (res) => res.status,
+              (error) => `${error}: ${String(error.cause)}`,
+            );
+          if (status !== 200) broken.push(`${from} → ${href} (${status})`);
           continue;
         }
         if (target.hash && !idsOf(targetHtml).has(decodeURIComponent(target.hash.slice(1)))) broken.push(`${from} → ${href} (ancla)`);

@@ -5,8 +5,8 @@ import { toDatabaseUrl } from "./database.ts";
 
 export const TEST_PASSWORD = "clave-de-prueba-segura";
 
-/** `database`: a SQLite file path or a database URL. */
-export function createAccount(database: string, email: string, role: "admin" | "staff", password = TEST_PASSWORD): void {
+/** `database`: a SQLite file path or a database URL. `role`: one role or several separated by commas ("sst,admin"). */
+export function createAccount(database: string, email: string, role: string, password = TEST_PASSWORD): void {
   const root = path.resolve(import.meta.dirname, "../..");
   const result = spawnSync(
     process.execPath,

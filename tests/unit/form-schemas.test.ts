@@ -129,3 +129,51 @@ describe("the field registry", () => {
     }
   });
 });
+
+describe("date, time and tick-box fields", () => {
+  it("accept real days not in the future, times hh:mm, and a tick as 'si'", async () => {
+    const { dateField, timeField, checkboxField } = await import("~/forms/fields");
+    const day = dateField({ name: "d", label: "D", notFuture: true, maxPastDays: 30 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(day.schema.safeParse(today).success).toBe(true);
+    expect(day.schema.safeParse("2026-02-30").success).toBe(false);
+    expect(day.schema.safeParse("2999-01-01").success).toBe(false);
+    expect(day.schema.safeParse("2000-01-01").success).toBe(false);
+    const time = timeField({ name: "t", label: "T" });
+    expect(time.schema.safeParse("23:59").success).toBe(true);
+    expect(time.schema.safeParse("24:00").success).toBe(false);
+    const tick = checkboxField({ name: "c", label: "C" });
+    expect(tick.schema.parse("on")).toBe("si");
+    expect(tick.schema.parse(true)).toBe("si");
+    expect(tick.schema.parse(undefined)).toBe("");
+  });
+});
+
+describe("the incident report form", () => {
+  it("refuses health details without their own consent, and asks a reporter who is not the worker for name and phone", async () => {
+    const { validate } = await import("~/forms/define");
+    const { incidentForm } = await import("~/reports/incident-form");
+    const base = {
+      tipo: "accidente",
+      reporta_relacion: "trabajador",
+      trabajador_nombre: "Marta Ruiz",
+      trabajador_tipo_documento: "CC",
+      trabajador_documento: "52123456",
+      trabajador_celular: "3001234567",
+      empresa_usuaria: "Alimentos",
+      sede: "Cali",
+      fecha: new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10),
+      hora: "08:30",
+      lugar: "Bodega",
+      descripcion: "Resbaló.",
+      consentimiento: true,
+    };
+    expect(validate(incidentForm, base).ok).toBe(true);
+    const health = validate(incidentForm, { ...base, lesion: "Golpe" });
+    expect(health.ok).toBe(false);
+    expect(Object.keys(health.fieldErrors)).toEqual(["consentimiento_salud"]);
+    expect(validate(incidentForm, { ...base, lesion: "Golpe", consentimiento_salud: "on" }).ok).toBe(true);
+    const colleague = validate(incidentForm, { ...base, reporta_relacion: "companero" });
+    expect(Object.keys(colleague.fieldErrors).sort()).toEqual(["reporta_celular", "reporta_nombre"]);
+  });
+});

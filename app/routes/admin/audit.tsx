@@ -19,6 +19,14 @@ const ACTIONS: Record<string, string> = {
   desactivar_usuario: "Desactivó una cuenta",
   activar_usuario: "Activó una cuenta",
   cambiar_clave: "Cambió una contraseña",
+  cambiar_roles: "Cambió los roles de una cuenta",
+  ver_reporte: "Abrió un reporte",
+  cambiar_estado_reporte: "Cambió el estado de un reporte",
+  nota_reporte: "Agregó una nota a un reporte",
+  registrar_furat: "Registró la radicación del FURAT",
+  cambiar_conocimiento: "Corrigió cuándo la empresa conoció el evento",
+  exportar_reportes: "Exportó los reportes a CSV",
+  eliminar_reportes_titular: "Eliminó los reportes de un titular",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,7 +48,7 @@ export default function Audit() {
               <th scope="col">Fecha</th>
               <th scope="col">Persona</th>
               <th scope="col">Acción</th>
-              <th scope="col">Mensaje</th>
+              <th scope="col">Mensaje o reporte</th>
               <th scope="col">Detalle</th>
             </tr>
           </thead>
@@ -50,7 +58,10 @@ export default function Audit() {
                 <td>{formatBogota(e.at)}</td>
                 <td>{e.user_email}</td>
                 <td>{ACTIONS[e.action] ?? e.action}</td>
-                <td>{e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>N.º {e.message_id}</a> : ""}</td>
+                <td>
+                  {e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>Mensaje n.º {e.message_id}</a> : ""}
+                  {e.case_id ? <a href={`/admin/reportes/${e.case_id}`}>Reporte n.º {e.case_id}</a> : ""}
+                </td>
                 <td>{e.detail}</td>
               </tr>
             ))}

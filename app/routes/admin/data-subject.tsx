@@ -1,5 +1,8 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { formatBogota } from "~/lib/dates";
+import { hasRole, REPORT_ROLES } from "~/lib/roles";
+import { reportsOfPerson } from "~/reports/accidents.server";
+import { deleteCases } from "~/reports/cases.server";
 import { assertSameOriginPost, requireUser } from "~/server/admin.server";
 import { deletePerson, messagesOfPerson } from "~/server/inbox.server";
 import type { Route } from "./+types/data-subject";
@@ -9,11 +12,14 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { services } = await requireUser(request);
+  const { user, services } = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const email = params.get("correo")?.trim() ?? "";
   const found = email ? await messagesOfPerson(services.db, email) : null;
-  return { email, found, deleted: params.get("eliminados") };
+  // Reports hold health data: only occupational health and the admin find and delete them.
+  const canReports = hasRole(user, ...REPORT_ROLES);
+  const reports = email && canReports ? await reportsOfPerson(services.db, email) : null;
+  return { email, found, reports, canReports, deleted: params.get("eliminados"), deletedReports: params.get("reportes") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -22,13 +28,20 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("correo") ?? "").trim();
   if (!email || form.get("confirmar") !== "si") throw data({ message: "Confirme la eliminación." }, { status: 400 });
-  const count = await deletePerson(services.db, email, user, String(form.get("referencia") ?? "").trim());
-  return redirect(`/admin/titulares?eliminados=${count}`);
+  const reference = String(form.get("referencia") ?? "").trim();
+  const count = await deletePerson(services.db, email, user, reference);
+  let reports = 0;
+  if (hasRole(user, ...REPORT_ROLES)) {
+    const ids = (await reportsOfPerson(services.db, email)).map((r) => r.id as number);
+    reports = (await deleteCases(services.db, ids, user, reference)).length;
+  }
+  return redirect(`/admin/titulares?eliminados=${count}&reportes=${reports}`);
 }
 
 /** Deletion of a person's messages on request (Ley 1581 de 2012, derecho de supresión). */
 export default function DataSubject() {
-  const { email, found, deleted } = useLoaderData<typeof loader>();
+  const { email, found, reports, canReports, deleted, deletedReports } = useLoaderData<typeof loader>();
+  const total = (found?.length ?? 0) + (reports?.length ?? 0);
   return (
     <>
       <h1>Solicitudes de titulares</h1>
@@ -36,27 +49,31 @@ export default function DataSubject() {
         Cuando una persona pide suprimir sus datos, busque sus mensajes por el correo con el que escribió y
         elimínelos. La auditoría guarda cuántos mensajes se eliminaron y la referencia de la solicitud, no su
         contenido ni el correo.
+        {canReports
+          ? " La búsqueda incluye los reportes de incidentes y accidentes, por el correo de quien reportó o del trabajador, o por el número de documento del trabajador. Antes de suprimir un reporte de accidente, verifique que no deba conservarse por obligación legal."
+          : ""}
       </p>
       {deleted !== null ? (
         <p className="admin-notice" role="status">
-          Se eliminaron {deleted} mensaje(s).
+          Se eliminaron {deleted} mensaje(s){deletedReports && deletedReports !== "0" ? ` y ${deletedReports} reporte(s)` : ""}.
         </p>
       ) : null}
       <form method="get" className="admin-form" role="search" aria-label="Buscar mensajes de una persona">
         <div className="field">
-          <label htmlFor="t-correo">Correo de la persona</label>
-          <input id="t-correo" name="correo" type="email" required defaultValue={email} />
+          <label htmlFor="t-correo">{canReports ? "Correo o número de documento de la persona" : "Correo de la persona"}</label>
+          <input id="t-correo" name="correo" type={canReports ? "text" : "email"} required defaultValue={email} />
         </div>
         <button type="submit" className="button">
           Buscar
         </button>
       </form>
       {found ? (
-        found.length === 0 ? (
-          <p>No hay mensajes de {email}.</p>
+        total === 0 ? (
+          <p>No hay mensajes{canReports ? " ni reportes" : ""} de {email}.</p>
         ) : (
           <>
             <h2>Mensajes de {email}</h2>
+            {found.length === 0 ? <p>Ninguno.</p> : null}
             <ul>
               {found.map((m) => (
                 <li key={m.id}>
@@ -66,6 +83,21 @@ export default function DataSubject() {
                 </li>
               ))}
             </ul>
+            {reports ? (
+              <>
+                <h2>Reportes de incidentes de {email}</h2>
+                {reports.length === 0 ? <p>Ninguno.</p> : null}
+                <ul>
+                  {reports.map((r) => (
+                    <li key={r.id}>
+                      <a href={`/admin/reportes/${r.id}`}>
+                        {r.radicado} · {formatBogota(r.received_at)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
             <form method="post" className="admin-form admin-danger">
               <input type="hidden" name="correo" value={email} />
               <div className="field">
@@ -77,7 +109,7 @@ export default function DataSubject() {
                 <label htmlFor="t-confirmar">Confirmo que la persona pidió suprimir sus datos y que esta acción no se puede deshacer.</label>
               </div>
               <button type="submit" className="button">
-                Eliminar {found.length} mensaje(s)
+                Eliminar {found.length} mensaje(s){reports?.length ? ` y ${reports.length} reporte(s)` : ""}
               </button>
             </form>
           </>

@@ -1,4 +1,5 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
+import { hasRole, REPORT_ROLES, rolesLabel } from "~/lib/roles";
 import { requireUser } from "~/server/admin.server";
 import type { Route } from "./+types/layout";
 import adminStyles from "~/styles/admin.css?url";
@@ -20,9 +21,10 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const items = [
     { href: "/admin/mensajes", label: "Mensajes" },
+    ...(hasRole(user, ...REPORT_ROLES) ? [{ href: "/admin/reportes", label: "Reportes de incidentes" }] : []),
     { href: "/admin/titulares", label: "Solicitudes de titulares" },
     { href: "/admin/auditoria", label: "Auditoría" },
-    ...(user.role === "admin" ? [{ href: "/admin/usuarios", label: "Usuarios" }] : []),
+    ...(hasRole(user, "admin") ? [{ href: "/admin/usuarios", label: "Usuarios" }] : []),
   ];
   return (
     <div className="admin">
@@ -41,7 +43,7 @@ export default function AdminLayout() {
         </nav>
         <form method="post" action="/admin/salir" className="admin-user">
           <span>
-            {user.name} ({user.role === "admin" ? "administración" : "personal"})
+            {user.name} ({rolesLabel(user.roles).toLowerCase()})
           </span>
           <button type="submit" className="button button-secondary">
             Cerrar sesión

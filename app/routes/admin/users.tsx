@@ -1,9 +1,11 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { formatBogota } from "~/lib/dates";
 import { assertSameOriginPost, requireUser } from "~/server/admin.server";
-import { MIN_PASSWORD_LENGTH } from "~/lib/staff";
+import { ROLE_LABELS, ROLES, rolesLabel } from "~/lib/roles";
 import { firstProblem, formFields, userActionSchema } from "~/forms/staff";
-import { audit, createUser, listUsers, resetPassword, setUserDisabled } from "~/server/auth.server";
+import { MIN_PASSWORD_LENGTH } from "~/lib/staff";
+import { audit, createUser, listUsers, normalizeEmail, resetPassword, setUserDisabled } from "~/server/auth.server";
+import { setRoles } from "~/server/roles.server";
 import type { Route } from "./+types/users";
 
 export function meta() {
@@ -19,18 +21,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   assertSameOriginPost(request);
   const { user, services } = await requireUser(request, "admin");
-  const parsed = userActionSchema.safeParse(formFields(await request.formData()));
+  const form = await request.formData();
+  const parsed = userActionSchema.safeParse({ ...formFields(form), rol: form.getAll("rol") });
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, { status: 400 });
   const input = parsed.data;
+  const self = input.correo.toLowerCase() === user.email;
   try {
     if (input.accion === "crear") {
-      await createUser(services.db, { email: input.correo, name: input.nombre, role: input.rol, password: input.clave });
-      await audit(services.db, user, "crear_usuario", { detail: `${input.correo} (${input.rol})` });
+      await createUser(services.db, { email: input.correo, name: input.nombre, roles: input.rol, password: input.clave });
+      await audit(services.db, user, "crear_usuario", { detail: `${input.correo} (${input.rol.join(", ")})` });
+    } else if (input.accion === "roles") {
+      if (self && !input.rol.includes("admin")) return data({ error: "No puede quitarse a sí mismo el rol de administración." }, { status: 400 });
+      const target = await services.db.selectFrom("users").select("id").where("email", "=", normalizeEmail(input.correo)).executeTakeFirst();
+      if (!target) return data({ error: "No existe una cuenta con ese correo." }, { status: 404 });
+      await setRoles(services.db, target.id as number, input.rol);
+      await audit(services.db, user, "cambiar_roles", { detail: `${input.correo}: ${input.rol.join(", ")}` });
     } else if (input.accion === "clave") {
       if (!(await resetPassword(services.db, input.correo, input.clave))) return data({ error: "No existe una cuenta con ese correo." }, { status: 404 });
       await audit(services.db, user, "cambiar_clave", { detail: input.correo });
     } else {
-      if (input.correo.toLowerCase() === user.email) return data({ error: "No puede desactivar su propia cuenta." }, { status: 400 });
+      if (self) return data({ error: "No puede desactivar su propia cuenta." }, { status: 400 });
       if (!(await setUserDisabled(services.db, input.correo, input.accion === "desactivar"))) {
         return data({ error: "No existe una cuenta con ese correo." }, { status: 404 });
       }
@@ -65,7 +75,7 @@ export default function Users() {
             <tr>
               <th scope="col">Correo</th>
               <th scope="col">Nombre</th>
-              <th scope="col">Rol</th>
+              <th scope="col">Roles</th>
               <th scope="col">Estado</th>
               <th scope="col">Acciones</th>
             </tr>
@@ -75,7 +85,24 @@ export default function Users() {
               <tr key={u.id}>
                 <td>{u.email}</td>
                 <td>{u.name}</td>
-                <td>{u.role === "admin" ? "Administración" : "Personal"}</td>
+                <td>
+                  <form method="post" className="admin-roles">
+                    <input type="hidden" name="correo" value={u.email} />
+                    <input type="hidden" name="accion" value="roles" />
+                    <fieldset>
+                      <legend className="visually-hidden">Roles de {u.email}</legend>
+                      {ROLES.map((r) => (
+                        <label key={r} className="admin-check">
+                          <input type="checkbox" name="rol" value={r} defaultChecked={u.roles.includes(r)} /> {ROLE_LABELS[r]}
+                        </label>
+                      ))}
+                    </fieldset>
+                    <button type="submit" className="button button-secondary" aria-label={`Guardar roles de ${u.email}`}>
+                      Guardar roles
+                    </button>
+                  </form>
+                  <span className="visually-hidden">Actuales: {rolesLabel(u.roles)}</span>
+                </td>
                 <td>{u.disabled_at ? `Desactivada el ${formatBogota(u.disabled_at)}` : "Activa"}</td>
                 <td>
                   <form method="post">
@@ -102,13 +129,14 @@ export default function Users() {
           <label htmlFor="u-nombre">Nombre</label>
           <input id="u-nombre" name="nombre" type="text" required />
         </div>
-        <div className="field">
-          <label htmlFor="u-rol">Rol</label>
-          <select id="u-rol" name="rol" defaultValue="staff">
-            <option value="staff">Personal</option>
-            <option value="admin">Administración</option>
-          </select>
-        </div>
+        <fieldset className="field">
+          <legend>Roles (uno o varios)</legend>
+          {ROLES.map((r) => (
+            <label key={r} className="admin-check">
+              <input type="checkbox" name="rol" value={r} defaultChecked={r === "staff"} /> {ROLE_LABELS[r]}
+            </label>
+          ))}
+        </fieldset>
         <div className="field">
           <label htmlFor="u-clave">Contraseña inicial (mínimo {MIN_PASSWORD_LENGTH} caracteres)</label>
           <input id="u-clave" name="clave" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required />

@@ -1,0 +1,133 @@
+/**
+ * The incident and work-accident report (DECISIONS 11, 21; legal brief §E): one registry for the
+ * browser and the server, like the message forms (app/forms). What an internal report collects,
+ * modelled on the FURAT: who reports, the worker, the user company and site, when and where, what
+ * happened, witnesses; and, optional and only with their own consent, the health details.
+ */
+import { defineForm, type FieldErrors } from "~/forms/define";
+import { FIELD_MESSAGES } from "~/forms/errors";
+import { checkboxField, choiceField, dateField, emailField, type FieldDef, phoneField, textField, timeField } from "~/forms/fields";
+
+const documentField = textField({
+  name: "trabajador_documento",
+  label: "Número de documento",
+  staffLabel: "Documento",
+  maxLength: 20,
+  autocomplete: "off",
+  pattern: { regex: /^[A-Za-z0-9-]{3,20}$/, message: FIELD_MESSAGES.invalidDocument },
+});
+
+export const f = {
+  tipo: choiceField({
+    name: "tipo",
+    label: "¿Qué pasó?",
+    staffLabel: "Tipo",
+    as: "radio",
+    options: [
+      { value: "accidente", label: "Accidente de trabajo: la persona sufrió una lesión, una perturbación o la muerte" },
+      { value: "incidente", label: "Incidente: pudo haber sido un accidente, pero nadie resultó lesionado" },
+    ],
+  }),
+  reporta_relacion: choiceField({
+    name: "reporta_relacion",
+    label: "Quién reporta",
+    staffLabel: "Quién reporta",
+    options: [
+      { value: "trabajador", label: "Soy el trabajador afectado" },
+      { value: "companero", label: "Un compañero de trabajo" },
+      { value: "empresa_usuaria", label: "La empresa usuaria" },
+      { value: "otro", label: "Otra persona" },
+    ],
+  }),
+  reporta_nombre: textField({
+    name: "reporta_nombre",
+    label: "Su nombre",
+    staffLabel: "Nombre de quien reporta",
+    maxLength: 100,
+    required: false,
+    autocomplete: "name",
+    hint: "Obligatorio si usted no es el trabajador afectado.",
+  }),
+  reporta_celular: phoneField({ name: "reporta_celular", label: "Su celular", staffLabel: "Celular de quien reporta", required: false, hint: "Obligatorio si usted no es el trabajador afectado." }),
+  reporta_correo: emailField({
+    name: "reporta_correo",
+    label: "Su correo",
+    staffLabel: "Correo de quien reporta",
+    required: false,
+    hint: "Si lo escribe, le enviaremos el radicado y el código de seguimiento.",
+  }),
+  trabajador_nombre: textField({ name: "trabajador_nombre", label: "Nombre completo del trabajador", staffLabel: "Trabajador", maxLength: 100, autocomplete: "off" }),
+  trabajador_tipo_documento: choiceField({
+    name: "trabajador_tipo_documento",
+    label: "Tipo de documento",
+    staffLabel: "Tipo de documento",
+    options: [
+      { value: "CC", label: "Cédula de ciudadanía" },
+      { value: "CE", label: "Cédula de extranjería" },
+      { value: "PPT", label: "Permiso por protección temporal" },
+      { value: "PA", label: "Pasaporte" },
+      { value: "TI", label: "Tarjeta de identidad" },
+    ],
+  }),
+  trabajador_documento: documentField,
+  trabajador_celular: phoneField({ name: "trabajador_celular", label: "Celular del trabajador", staffLabel: "Celular del trabajador", autocomplete: "off" }),
+  trabajador_correo: emailField({ name: "trabajador_correo", label: "Correo del trabajador", staffLabel: "Correo del trabajador", required: false, autocomplete: "off" }),
+  empresa_usuaria: textField({ name: "empresa_usuaria", label: "Empresa usuaria", staffLabel: "Empresa usuaria", maxLength: 150, autocomplete: "organization", hint: "La empresa donde el trabajador en misión presta el servicio." }),
+  sede: textField({ name: "sede", label: "Sede o ciudad", staffLabel: "Sede", maxLength: 150, autocomplete: "off" }),
+  fecha: dateField({ name: "fecha", label: "Fecha", staffLabel: "Fecha del evento", notFuture: true, maxPastDays: 365 }),
+  hora: timeField({ name: "hora", label: "Hora aproximada", staffLabel: "Hora del evento", autocomplete: "off" }),
+  lugar: textField({ name: "lugar", label: "Lugar exacto", staffLabel: "Lugar", maxLength: 200, autocomplete: "off", hint: "Por ejemplo: bodega 2, escaleras del segundo piso, parqueadero." }),
+  descripcion: textField({ name: "descripcion", label: "Qué pasó", staffLabel: "Descripción", maxLength: 3000, multiline: true, autocomplete: "off", hint: "Describa qué estaba haciendo la persona y cómo ocurrió." }),
+  testigos: textField({ name: "testigos", label: "Testigos", staffLabel: "Testigos", maxLength: 500, required: false, multiline: true, autocomplete: "off", hint: "Nombres y, si los tiene, teléfonos." }),
+  lesion: textField({ name: "lesion", label: "Lesión", staffLabel: "Lesión", maxLength: 300, required: false, autocomplete: "off", hint: "Por ejemplo: golpe, herida, quemadura, torcedura." }),
+  parte_cuerpo: textField({ name: "parte_cuerpo", label: "Parte del cuerpo afectada", staffLabel: "Parte del cuerpo", maxLength: 150, required: false, autocomplete: "off" }),
+  atencion_medica: choiceField({
+    name: "atencion_medica",
+    label: "¿Recibió atención médica?",
+    staffLabel: "Atención médica",
+    as: "radio",
+    required: false,
+    options: [
+      { value: "si", label: "Sí" },
+      { value: "no", label: "No" },
+    ],
+  }),
+  atencion_lugar: textField({ name: "atencion_lugar", label: "Dónde recibió la atención", staffLabel: "Lugar de atención", maxLength: 200, required: false, autocomplete: "off" }),
+  consentimiento_salud: checkboxField({
+    name: "consentimiento_salud",
+    label:
+      "Autorizo de forma expresa el tratamiento de estos datos de salud, que son datos sensibles, para atender este reporte ante la ARL y la EPS.",
+    staffLabel: "Autorización de datos de salud",
+  }),
+};
+
+/** The health fields (Ley 1581 art. 5): never stored without `consentimiento_salud`. */
+export const HEALTH_FIELDS = ["lesion", "parte_cuerpo", "atencion_medica", "atencion_lugar"] as const;
+
+function check(data: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (data.reporta_relacion && data.reporta_relacion !== "trabajador") {
+    if (!data.reporta_nombre) errors.reporta_nombre = "Escriba su nombre: usted no es el trabajador afectado.";
+    if (!data.reporta_celular) errors.reporta_celular = "Escriba su celular: usted no es el trabajador afectado.";
+  }
+  if (HEALTH_FIELDS.some((name) => data[name]) && data.consentimiento_salud !== "si") errors.consentimiento_salud = FIELD_MESSAGES.healthConsent;
+  return errors;
+}
+
+export const incidentForm = defineForm("incidente", Object.values(f), { check });
+
+/** How the page groups the fields (each a fieldset with its legend). */
+export const incidentGroups: { id: string; legend: string; intro?: string; fields: FieldDef[] }[] = [
+  { id: "evento", legend: "El evento", fields: [f.tipo] },
+  { id: "reporta", legend: "Quién reporta", fields: [f.reporta_relacion, f.reporta_nombre, f.reporta_celular, f.reporta_correo] },
+  { id: "trabajador", legend: "El trabajador", fields: [f.trabajador_nombre, f.trabajador_tipo_documento, f.trabajador_documento, f.trabajador_celular, f.trabajador_correo] },
+  { id: "donde", legend: "Dónde y cuándo", fields: [f.empresa_usuaria, f.sede, f.fecha, f.hora, f.lugar] },
+  { id: "relato", legend: "Lo que pasó", fields: [f.descripcion, f.testigos] },
+  {
+    id: "salud",
+    legend: "Datos de salud (opcional)",
+    intro:
+      "La lesión, la parte del cuerpo y la atención médica son datos sensibles (Ley 1581 de 2012, arts. 5 y 6). No está obligado a darlos: puede dejarlos vacíos y el reporte sigue adelante. Si los escribe, necesitamos su autorización expresa, aparte de la autorización general; solo los verá el equipo de seguridad y salud en el trabajo.",
+    fields: [f.lesion, f.parte_cuerpo, f.atencion_medica, f.atencion_lugar, f.consentimiento_salud],
+  },
+];
