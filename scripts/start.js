@@ -12,7 +12,25 @@ function buildIsCurrent() {
   }
 }
 
+/** A bad configuration stops the start with a message that names the field, before any (re)build. */
+function refuse(error) {
+  console.error(JSON.stringify({ level: "error", event: "startup-failed", message: error.message }));
+  console.error(`\nNo se pudo iniciar el sitio:\n${error.message}`);
+  process.exit(1);
+}
+
 if (!buildIsCurrent()) {
+  // A changed configuration (CONTACT_PHONE, SITE_CONFIG) means a rebuild: check it first with the
+  // previous build's own validation, so a wrong value fails at once instead of after a build.
+  if (existsSync("build/server/index.js")) {
+    // A query of its own: this copy of the old build must not be the module that server.js imports later.
+    const previous = await import("../build/server/index.js?configuracion").catch(() => undefined);
+    try {
+      previous?.validateConfiguration?.();
+    } catch (error) {
+      refuse(error);
+    }
+  }
   console.log(JSON.stringify({ level: "info", event: "build", message: "Construyendo el sitio (no hay una construcción actual)…" }));
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -24,10 +42,7 @@ await import("../server.js").then(async ({ createServer }) => {
   try {
     server = await createServer();
   } catch (error) {
-    // A bad configuration stops the start with a message that names the field.
-    console.error(JSON.stringify({ level: "error", event: "startup-failed", message: error.message }));
-    console.error(`\nNo se pudo iniciar el sitio:\n${error.message}`);
-    process.exit(1);
+    refuse(error);
   }
   const { app, notices, stopServices } = server;
   const port = Number(process.env.PORT ?? 3000);

@@ -50,6 +50,12 @@ app.use(async (req, res, next) => {
   }
 });
 
+/** Parses the environment and the site configuration; throws an error that names the wrong field. */
+export function validateConfiguration(): void {
+  getEnv();
+  getSiteConfig();
+}
+
 /** Validates configuration, opens the database and starts the outbox; called by server.js before listening. */
 export async function startServices(): Promise<{ notices: string[] }> {
   getSiteConfig();

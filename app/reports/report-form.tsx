@@ -135,7 +135,6 @@ export function ReportForm({ phone, privacyNotice, refusal }: ReportFormProps) {
                 field={field}
                 value={values[field.name] ?? ""}
                 error={errors[field.name]}
-                browserChecks={!hydrated}
                 onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
               />
             ))}
@@ -146,7 +145,7 @@ export function ReportForm({ phone, privacyNotice, refusal }: ReportFormProps) {
             id={`${FORM}-${CONSENT_FIELD}`}
             name={CONSENT_FIELD}
             type="checkbox"
-            required={!hydrated || undefined}
+            required
             checked={consent}
             onChange={(e) => setConsent(e.target.checked)}
             aria-invalid={errors[CONSENT_FIELD] ? true : undefined}

@@ -136,11 +136,12 @@ describe("rendered HTML", () => {
   it("puts a short privacy notice next to every consent checkbox (Ley 1581 art. 12)", () => {
     let checkboxes = 0;
     for (const [url, { html }] of pages) {
-      for (const [input] of html.matchAll(/<input[^>]*type="checkbox"[^>]*name="consentimiento[^"]*"[^>]*>|<input[^>]*name="consentimiento[^"]*"[^>]*type="checkbox"[^>]*>/g)) {
+      // The general consent of every form (a sensitive-data consent, like the reports' health data, has its own label).
+      for (const [input] of html.matchAll(/<input[^>]*type="checkbox"[^>]*name="consentimiento"[^>]*>|<input[^>]*name="consentimiento"[^>]*type="checkbox"[^>]*>/g)) {
         checkboxes += 1;
         const ids = /aria-describedby="([^"]+)"/.exec(input)?.[1].split(" ") ?? [];
         const notices = ids.map((id) => new RegExp(`id="${id}"[^>]*>([^<]+)<`).exec(html)?.[1] ?? "");
-        const notice = notices.find((text) => text.includes("trata los datos"));
+        const notice = notices.find((text) => /trata (los|estos) datos/.test(text));
         expect(notice, `${url}: ${input}`).toBeDefined();
         expect(notice).toMatch(/Servicios Temporales S\.A\.S\./);
         expect(notice).toMatch(/revocar/);
@@ -148,7 +149,7 @@ describe("rendered HTML", () => {
         expect(html, url).toContain('href="/privacidad"');
       }
     }
-    expect(checkboxes).toBeGreaterThanOrEqual(2);
+    expect(checkboxes).toBeGreaterThanOrEqual(3);
   });
 
   it("has no broken internal link or anchor", async () => {

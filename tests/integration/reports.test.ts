@@ -279,7 +279,7 @@ describe("the staff", () => {
     const { cookie } = await signIn(server.url, "personal@example.com");
     expect((await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).status).toBe(200);
     const db = new Database(dbFile, { readonly: true });
-    const roles = db.prepare("select role from user_roles join users on users.id = user_id where email = ? order by role").all("personal@example.com");
+    const roles = db.prepare("select user_roles.role as role from user_roles join users on users.id = user_id where email = ? order by role").all("personal@example.com");
     db.close();
     expect(roles).toEqual([{ role: "sst" }, { role: "staff" }]);
     // No account is left without a role.
