@@ -13,3 +13,5 @@ document.addEventListener("click", (event) => {
   link.replaceWith(iframe);
   iframe.focus();
 });
+// Loaded right after the first paint (ADR 011): until then a click opens the video in a new tab.
+document.documentElement.dataset.videos = "listo";

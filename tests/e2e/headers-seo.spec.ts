@@ -32,6 +32,8 @@ test.describe("security headers", () => {
     await expect(page.locator("form.message-form")).toHaveAttribute("novalidate", "");
     await page.route(/youtube-nocookie/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }));
     await page.goto("/nosotros/unClick");
+    // The facade's script arrives right after the first paint (ADR 011).
+    await expect(page.locator("html")).toHaveAttribute("data-videos", "listo");
     await page.getByRole("link", { name: /Reproducir el video/ }).first().click();
     await expect(page.locator("iframe")).toBeVisible();
     expect(violations).toEqual([]);

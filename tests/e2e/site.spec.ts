@@ -182,6 +182,8 @@ test.describe("videos", () => {
     });
     await page.goto("/nosotros/unClick");
     const facades = page.getByRole("link", { name: /Reproducir el video/ });
+    // The facade's script arrives right after the first paint (ADR 011).
+    await expect(page.locator("html")).toHaveAttribute("data-videos", "listo");
     await expect(facades).toHaveCount(3);
     await page.waitForLoadState("networkidle");
     expect(external).toEqual([]);
