@@ -44,7 +44,9 @@ try {
       const ordered = TABLES_WITH_ID.includes(table as (typeof TABLES_WITH_ID)[number]);
       for (let offset = 0; ; offset += BATCH) {
         let page = from.selectFrom(table).selectAll();
-        page = ordered ? page.orderBy("id") : page.orderBy(table === "sessions" ? "id_hash" : "key");
+        // A stable order for paging: the id, or the table's own key.
+        const key: Record<string, string[]> = { sessions: ["id_hash"], user_roles: ["user_id", "role"], accident_reports: ["case_id"] };
+        for (const column of ordered ? ["id"] : (key[table] ?? ["key"])) page = page.orderBy(column);
         const rows = await page.limit(BATCH).offset(offset).execute();
         if (rows.length === 0) break;
         await trx.insertInto(table).values(rows).execute();

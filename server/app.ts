@@ -42,7 +42,11 @@ app.use(async (req, res, next) => {
     const response = await handleRequest(toFetchRequest(req, res), new RouterContextProvider());
     res.statusMessage = response.statusText;
     res.status(response.status);
-    for (const [key, value] of response.headers.entries()) res.append(key, value);
+    // The page's answer decides (a Retry-After set earlier by the limiter is replaced, not doubled);
+    // cookies are the one header that may repeat.
+    for (const [key, value] of response.headers.entries()) if (key !== "set-cookie") res.setHeader(key, value);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
     if (response.body) await writeReadableStreamToWritable(response.body, res);
     else res.end();
   } catch (error) {

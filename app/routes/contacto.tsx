@@ -10,6 +10,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(pages.contacto, siteFromMatches(matches));
 }
 
+/** The action's Retry-After and Cache-Control reach the page it answers (429, 503). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 /** The form posted without JavaScript (DECISIONS 23). */
 export function action({ request }: Route.ActionArgs) {
   return handleFormPage(request, "contacto", getSiteConfig().contact.phone);

@@ -20,6 +20,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** The report posted without JavaScript (DECISIONS 23). */
+/** The action's Retry-After and Cache-Control reach the page it answers (429, 503). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export function action({ request }: Route.ActionArgs) {
   return handleReportPage(request, getSiteConfig().contact.phone);
 }

@@ -6,20 +6,12 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { countRows } from "../support/database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const contact = { nombre: "Señora Núñez", celular: "300 123 4567", correo: "nunez@example.org", mensaje: "Línea <uno>\nLínea dos" };
 
-function count(file: string): number {
-  const db = new Database(file, { readonly: true });
-  try {
-    return (db.prepare("select count(*) as n from messages").get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
 
 function postPage(server: ServerProcess, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, {
@@ -51,7 +43,7 @@ describe("a form posted without JavaScript", () => {
     expect(html).toMatch(/<input id="contacto-consentimiento"[^>]*checked=""/);
     // The island gets the same refusal, so hydration keeps what the server showed.
     expect(html).toMatch(/data-props="[^"]*&quot;refusal&quot;/);
-    expect(count(server.databaseFile)).toBe(0);
+    expect(await countRows(server.databaseUrl)).toBe(0);
   });
 
   it("names every missing field, the consent included", async () => {
@@ -65,7 +57,7 @@ describe("a form posted without JavaScript", () => {
     const res = await postPage(server, "/contacto", { ...contact, consentimiento: "on" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/contacto/enviado");
-    expect(count(server.databaseFile)).toBe(1);
+    expect(await countRows(server.databaseUrl)).toBe(1);
   });
 
   it("sends a form post to the API endpoint back to the page when it must be corrected (307 keeps the body)", async () => {

@@ -62,7 +62,13 @@ describe("three instances, one killed mid-load", () => {
 
   it("migrated once", async () => {
     const rows = await query<{ name: string }>(databaseUrl, "select name from kysely_migration order by name");
-    expect(rows.map((r) => r.name)).toEqual(["001_messages_and_outbox", "002_staff_inbox", "003_shared_rate_limits_and_outbox_leases"]);
+    expect(rows.map((r) => r.name)).toEqual([
+      "001_messages_and_outbox",
+      "002_staff_inbox",
+      "003_shared_rate_limits_and_outbox_leases",
+      "004_user_roles",
+      "005_cases",
+    ]);
   });
 
   it("every acknowledged message is stored once and mailed", async () => {
