@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/components/dialog";
 import { CONSENT_FIELD, HONEYPOT_FIELD, validate } from "~/forms/define";
-import { ErrorSummary, FormField, errorId } from "~/forms/form-field";
+import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
 import { type FormName, messageForms } from "~/forms";
 
 export const SUCCESS_DIALOG: DialogContent = {
@@ -148,44 +148,17 @@ export function MessageForm({ form, phone, privacyNotice, refusal }: MessageForm
             onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
           />
         ))}
-        <div className="field field-consent">
-          <input
-            id={`${form}-${CONSENT_FIELD}`}
-            name={CONSENT_FIELD}
-            type="checkbox"
-            required
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            aria-invalid={errors[CONSENT_FIELD] ? true : undefined}
-            aria-describedby={[`${form}-aviso`, errors[CONSENT_FIELD] ? errorId(form, CONSENT_FIELD) : ""].join(" ").trim()}
-          />
-          <label htmlFor={`${form}-${CONSENT_FIELD}`}>
-            Autorizo el tratamiento de mis datos personales conforme a la{" "}
-            <a href="/privacidad" target="_blank" rel="noopener">
-              política de tratamiento de datos personales
-            </a>
-            .
-          </label>
-          <p id={`${form}-aviso`} className="privacy-notice">
-            {privacyNotice}
-          </p>
-          <p id={errorId(form, CONSENT_FIELD)} className="field-error" aria-live="polite">
-            {errors[CONSENT_FIELD] ?? ""}
-          </p>
-        </div>
-        <div className="hp-field" aria-hidden="true">
-          <label htmlFor={`${form}-${HONEYPOT_FIELD}`}>No llene este campo</label>
-          <input ref={honeypot} id={`${form}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        <button type="submit" className="button button-submit" disabled={sending} aria-disabled={sending}>
-          {sending ? (
-            <>
-              <span className="spinner" aria-hidden="true" /> ENVIANDO…
-            </>
-          ) : (
-            "ENVIAR"
-          )}
-        </button>
+        <FormFooter
+          formId={form}
+          consentLabel="Autorizo el tratamiento de mis datos personales conforme a la"
+          privacyNotice={privacyNotice}
+          consent={consent}
+          onConsent={setConsent}
+          error={errors[CONSENT_FIELD]}
+          honeypot={honeypot}
+          sending={sending}
+          submitLabel="ENVIAR"
+        />
       </form>
       <Dialog id={`${form}-dialog`} content={dialog} onClose={() => setDialog(null)} />
     </>

@@ -1,4 +1,5 @@
 /** One field of a registry (fields.ts) as label, hint, input and its error: shared by every form. */
+import { CONSENT_FIELD, HONEYPOT_FIELD } from "./define";
 import type { FieldDef } from "./fields";
 
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
@@ -151,5 +152,75 @@ export function ErrorSummary({
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The end of every public form: the consent box with its label and short privacy notice (Ley 1581
+ * art. 12), the honeypot hidden from people and assistive technology, and the submit button.
+ */
+export function FormFooter({
+  formId,
+  consentLabel,
+  privacyNotice,
+  consent,
+  onConsent,
+  error,
+  honeypot,
+  sending,
+  submitLabel,
+}: {
+  formId: string;
+  /** The consent sentence before the policy link. */
+  consentLabel: string;
+  privacyNotice: string;
+  consent: boolean;
+  onConsent: (checked: boolean) => void;
+  error?: string;
+  honeypot: React.Ref<HTMLInputElement>;
+  sending: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <>
+      <div className="field field-consent">
+        <input
+          id={`${formId}-${CONSENT_FIELD}`}
+          name={CONSENT_FIELD}
+          type="checkbox"
+          required
+          checked={consent}
+          onChange={(e) => onConsent(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${formId}-aviso`, error ? errorId(formId, CONSENT_FIELD) : ""].join(" ").trim()}
+        />
+        <label htmlFor={`${formId}-${CONSENT_FIELD}`}>
+          {consentLabel}{" "}
+          <a href="/privacidad" target="_blank" rel="noopener">
+            política de tratamiento de datos personales
+          </a>
+          .
+        </label>
+        <p id={`${formId}-aviso`} className="privacy-notice">
+          {privacyNotice}
+        </p>
+        <p id={errorId(formId, CONSENT_FIELD)} className="field-error" aria-live="polite">
+          {error ?? ""}
+        </p>
+      </div>
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>No llene este campo</label>
+        <input ref={honeypot} id={`${formId}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button type="submit" className="button button-submit" disabled={sending} aria-disabled={sending}>
+        {sending ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> ENVIANDO…
+          </>
+        ) : (
+          submitLabel
+        )}
+      </button>
+    </>
   );
 }

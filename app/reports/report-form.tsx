@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/components/dialog";
 import { CONSENT_FIELD, HONEYPOT_FIELD, validate } from "~/forms/define";
-import { ErrorSummary, errorId, FormField } from "~/forms/form-field";
+import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
 import { incidentForm, incidentGroups } from "./incident-form";
 import { Receipt } from "./receipt";
 
@@ -140,44 +140,17 @@ export function ReportForm({ phone, privacyNotice, refusal }: ReportFormProps) {
             ))}
           </fieldset>
         ))}
-        <div className="field field-consent">
-          <input
-            id={`${FORM}-${CONSENT_FIELD}`}
-            name={CONSENT_FIELD}
-            type="checkbox"
-            required
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            aria-invalid={errors[CONSENT_FIELD] ? true : undefined}
-            aria-describedby={[`${FORM}-aviso`, errors[CONSENT_FIELD] ? errorId(FORM, CONSENT_FIELD) : ""].join(" ").trim()}
-          />
-          <label htmlFor={`${FORM}-${CONSENT_FIELD}`}>
-            Autorizo el tratamiento de los datos personales de este reporte conforme a la{" "}
-            <a href="/privacidad" target="_blank" rel="noopener">
-              política de tratamiento de datos personales
-            </a>
-            .
-          </label>
-          <p id={`${FORM}-aviso`} className="privacy-notice">
-            {privacyNotice}
-          </p>
-          <p id={errorId(FORM, CONSENT_FIELD)} className="field-error" aria-live="polite">
-            {errors[CONSENT_FIELD] ?? ""}
-          </p>
-        </div>
-        <div className="hp-field" aria-hidden="true">
-          <label htmlFor={`${FORM}-${HONEYPOT_FIELD}`}>No llene este campo</label>
-          <input ref={honeypot} id={`${FORM}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        <button type="submit" className="button button-submit" disabled={sending} aria-disabled={sending}>
-          {sending ? (
-            <>
-              <span className="spinner" aria-hidden="true" /> ENVIANDO…
-            </>
-          ) : (
-            "ENVIAR REPORTE"
-          )}
-        </button>
+        <FormFooter
+          formId={FORM}
+          consentLabel="Autorizo el tratamiento de los datos personales de este reporte conforme a la"
+          privacyNotice={privacyNotice}
+          consent={consent}
+          onConsent={setConsent}
+          error={errors[CONSENT_FIELD]}
+          honeypot={honeypot}
+          sending={sending}
+          submitLabel="ENVIAR REPORTE"
+        />
       </form>
       <Dialog id={`${FORM}-dialog`} content={dialog} onClose={() => setDialog(null)} />
     </>
