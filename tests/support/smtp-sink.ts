@@ -38,7 +38,15 @@ export async function startSmtpSink(port = 0, saveTo?: string, beforeAccept?: (m
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      // A sender killed mid-session (kill -9 in the multi-instance tests) resets its connection: the
+      // server reports it as an 'error' event, which without a listener would crash the test run.
+      server.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.warn(`servidor SMTP de prueba: ${error.message}`);
+      });
+      resolve();
+    });
   });
   const address = server.server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
