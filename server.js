@@ -113,23 +113,28 @@ export async function createServer() {
   // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.
   // A page's own post (no JavaScript) goes on to the page, which answers it with the values kept.
   // The counters live in the database, shared by every instance on it (DECISIONS 24).
+  const limitReached = (req, res, next) => {
+    const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
+    if (!req.path.startsWith("/php/")) {
+      req.headers[RATE_LIMITED_HEADER] = String(retryAfter);
+      return next();
+    }
+    res.setHeader("Retry-After", String(retryAfter));
+    res.setHeader("Cache-Control", "no-store");
+    res.status(429).json({ error: { code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } });
+  };
   const formLimiter = rateLimit({
     windowMs: 60_000,
     limit: env.FORM_RATE_LIMIT,
     standardHeaders: "draft-8",
     legacyHeaders: false,
     store: serverBuild.createRateLimitStore("formularios:"),
-    handler(req, res, next) {
-      const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
-      if (!req.path.startsWith("/php/")) {
-        req.headers[RATE_LIMITED_HEADER] = String(retryAfter);
-        return next();
-      }
-      res.setHeader("Retry-After", String(retryAfter));
-      res.setHeader("Cache-Control", "no-store");
-      res.status(429).json({ error: { code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } });
-    },
+    handler: limitReached,
   });
+  // The ethics line (DECISIONS 22) has the same limit, counted in this process's memory only: no address
+  // is ever written down next to the moment of an anonymous report (with several instances, each counts
+  // its own; CONSULTAR's lookups also have their per-radicado limit in the database).
+  const ethicsLimiter = rateLimit({ windowMs: 60_000, limit: env.FORM_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });
   // The database cannot count the post (it is down): nothing could be stored either, so 503, never a
   // 2xx. A page's own post goes on to the page, whose store fails the same way and answers it with
   // the visitor's values kept.
@@ -141,6 +146,7 @@ export async function createServer() {
     res.status(503).json({ error: { code: "error_interno", message: REFUSALS.error_interno.message } });
   };
   app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter, formsUnavailable);
+  app.post(["/php/linea-etica", "/linea-etica", "/linea-etica/consulta"], ethicsLimiter);
   // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).

@@ -5,6 +5,8 @@
  *   npm run admin -- reset-password --email ana@empresa.co
  *   npm run admin -- disable-user --email ana@empresa.co      (enable-user to undo)
  *   npm run admin -- list-users
+ *   npm run admin -- ethics-key              (prints a new key for ETHICS_KEY; touches no database)
+ *   npm run admin -- rotate-ethics-key       (re-seals the ethics line with ETHICS_KEY; see docs/deploy.md)
  * The password is asked without echo; --password-stdin reads it from standard input instead.
  */
 import { createInterface } from "node:readline";
@@ -14,6 +16,8 @@ import { createUser, normalizeEmail, resetPassword, setUserDisabled } from "../a
 import { openDatabase } from "../app/server/db.server";
 import { allRoles, setRoles } from "../app/server/roles.server";
 import { getEnv } from "../app/server/env.server";
+import { newKey } from "../app/ethics/crypto.server";
+import { ethicsSealer, rotateEthicsKey } from "../app/ethics/ethics.server";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -24,6 +28,12 @@ const { positionals, values } = parseArgs({
     "password-stdin": { type: "boolean", default: false },
   },
 });
+
+// A new key needs no database (and must not create one where it is run).
+if (positionals[0] === "ethics-key") {
+  console.log(newKey());
+  process.exit(0);
+}
 
 async function readPassword(prompt: string): Promise<string> {
   if (values["password-stdin"] || !process.stdin.isTTY) {
@@ -85,9 +95,14 @@ try {
     const users = await db.selectFrom("users").select(["id", "email", "name", "disabled_at"]).orderBy("email").execute();
     const roles = await allRoles(db);
     for (const u of users) console.log(`${u.email}\t${u.name}\t${(roles.get(u.id as number) ?? []).join(",")}\t${u.disabled_at ? "desactivada" : "activa"}`);
+  } else if (command === "rotate-ethics-key") {
+    const sealer = ethicsSealer();
+    if (!sealer) throw new Error("ETHICS_KEY no está definida: defina la clave nueva en ETHICS_KEY y la anterior en ETHICS_PREVIOUS_KEYS.");
+    const { reports, notes } = await rotateEthicsKey(db, sealer);
+    console.log(`Cifrados de nuevo con la clave actual: ${reports} reporte(s) y ${notes} nota(s). Ya puede quitar la clave anterior de ETHICS_PREVIOUS_KEYS.`);
   } else {
     throw new Error(
-      `Uso: npm run admin -- create-user|set-roles|reset-password|disable-user|enable-user|list-users --email CORREO [--name NOMBRE] [--role ROL[,ROL…]] (roles: ${ROLES.join(", ")})`,
+      `Uso: npm run admin -- create-user|set-roles|reset-password|disable-user|enable-user|list-users|ethics-key|rotate-ethics-key --email CORREO [--name NOMBRE] [--role ROL[,ROL…]] (roles: ${ROLES.join(", ")})`,
     );
   }
 } catch (error) {

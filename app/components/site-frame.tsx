@@ -40,7 +40,8 @@ export function SiteFooter() {
         <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
       </p>
       <p>
-        <a href="/privacidad">Política de tratamiento de datos personales</a>
+        <a href="/privacidad">Política de tratamiento de datos personales</a> ·{" "}
+        <a href="/linea-etica">Línea ética: reporte confidencial de soborno, lavado de activos, acoso o discriminación</a>
       </p>
     </footer>
   );

@@ -36,6 +36,13 @@ export const pages = {
       "Reporte un incidente o un accidente de trabajo: recibe un radicado y un código para consultar en línea el estado del reporte.",
     interactive: true,
   },
+  lineaEtica: {
+    path: "/linea-etica",
+    title: "Línea ética",
+    description:
+      "Reporte de forma confidencial, y si quiere anónima, soborno, corrupción, lavado de activos, acoso laboral o sexual y discriminación; siga su reporte con un radicado y un código.",
+    interactive: true,
+  },
   nosotros: {
     path: "/nosotros",
     title: "Nosotros",

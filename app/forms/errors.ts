@@ -19,6 +19,10 @@ export const REFUSALS = {
     status: 404,
     message: "No encontramos un reporte con ese radicado y ese código. Revise los dos datos, tal como aparecen en su confirmación.",
   },
+  canal_no_disponible: {
+    status: 503,
+    message: "Este canal no está recibiendo reportes en este momento. Inténtelo más tarde.",
+  },
   error_interno: { status: 503, message: "No pudimos guardar su mensaje en este momento. Inténtelo de nuevo en unos minutos." },
 } as const;
 

@@ -7,10 +7,10 @@ import { formatBogota } from "~/lib/dates";
 import { audit, normalizeEmail, type User } from "~/server/auth.server";
 import type { Database } from "~/server/db.server";
 import { kindLabel, statusLabel } from "./case-model";
-import { insertCase } from "./cases.server";
+import { insertCase, withRadicadoRetry } from "./cases.server";
 import { furatDueAt, investigationDueAt } from "./deadlines.server";
 import { HEALTH_FIELDS, incidentForm } from "./incident-form";
-import { reporterConfirmation, staffNotice } from "./mail.server";
+import { queueCaseMail, reporterConfirmation, staffNotice } from "./mail.server";
 
 export const CHANNEL = "incidentes";
 
@@ -33,17 +33,8 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
   const investigation = investigationDueAt(values.fecha);
   const opt = (name: string) => values[name] || null;
   const contactEmail = opt("reporta_correo");
-  // Two reports stored at the same instant by two processes may pick the same radicado: the UNIQUE
-  // constraint refuses the second, which then takes the next number.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await storeOnce();
-    } catch (error) {
-      if (attempt >= 3 || !/UNIQUE|duplicate key/i.test(String(error))) throw error;
-    }
-  }
-  function storeOnce() {
-    return db.transaction().execute(async (trx) => {
+  return withRadicadoRetry(() =>
+    db.transaction().execute(async (trx) => {
       const created = await insertCase(trx, {
         channel: CHANNEL,
         kind,
@@ -79,24 +70,7 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
           arl_number: null,
         })
         .execute();
-      const queue = (recipients: string, mail: { subject: string; text: string; html: string }) =>
-        trx
-          .insertInto("outbox")
-          .values({
-            message_id: null,
-            case_id: created.id,
-            recipients,
-            subject: mail.subject,
-            body_text: mail.text,
-            body_html: mail.html,
-            status: "pending",
-            attempts: 0,
-            next_attempt_at: now,
-            last_error: null,
-            sent_at: null,
-            created_at: now,
-          })
-          .execute();
+      const queue = (recipients: string, mail: { subject: string; text: string; html: string }) => queueCaseMail(trx, created.id, recipients, mail, now);
       await queue(
         options.staffRecipients.join(", "),
         staffNotice({
@@ -119,8 +93,8 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
         );
       }
       return created;
-    });
-  }
+    }),
+  );
 }
 
 // ——— Staff ———

@@ -10,7 +10,7 @@ import type { User } from "~/server/auth.server";
 import { audit } from "~/server/auth.server";
 import type { Database } from "~/server/db.server";
 import { bogotaDay } from "./deadlines.server";
-import { CODE_ALPHABET, CODE_LENGTH, channels, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN } from "./case-model";
+import { auditAction, CODE_ALPHABET, CODE_LENGTH, channels, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN } from "./case-model";
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 // ~16 MB and a few tens of milliseconds per check: cheap for one lookup, costly for guessing offline.
@@ -86,6 +86,20 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
   return { id, radicado, code: formatCode(code) };
 }
 
+/**
+ * Runs a store that inserts a case. Two cases stored at the same instant by two processes may pick the
+ * same radicado: the UNIQUE constraint refuses the second, which then takes the next number.
+ */
+export async function withRadicadoRetry<T>(store: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store();
+    } catch (error) {
+      if (attempt >= 3 || !/UNIQUE|duplicate key/i.test(String(error))) throw error;
+    }
+  }
+}
+
 // ——— CONSULTAR: lookup by radicado + code ———
 
 export const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
@@ -118,19 +132,33 @@ async function countAttempt(db: Kysely<Database>, key: string, limit: number, no
  */
 export async function lookupCase(
   db: Kysely<Database>,
-  input: { radicado: string; code: string; address: string; perAddress: number },
+  input: {
+    /** Only cases of this channel are found: each front door answers for its own. */
+    channel: string;
+    radicado: string;
+    code: string;
+    address: string;
+    perAddress: number;
+    /** How the address is counted; by default its SHA-256 (the ethics line passes a keyed hash). */
+    addressKey?: (address: string) => string;
+  },
   now = Date.now(),
 ): Promise<LookupResult> {
   const radicado = normalizeRadicado(input.radicado);
   const code = normalizeCode(input.code);
   if (!radicado || !code) return { outcome: "invalid" };
-  const addressKey = `direccion:${createHash("sha256").update(input.address).digest("hex")}`;
+  const addressKey = `direccion:${input.addressKey ? input.addressKey(input.address) : createHash("sha256").update(input.address).digest("hex")}`;
   const byAddress = await countAttempt(db, addressKey, input.perAddress, now);
   if (!byAddress.ok) return { outcome: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const byRadicado = await countAttempt(db, `radicado:${radicado.slice(0, 40)}`, LOOKUPS_PER_RADICADO, now);
   if (!byRadicado.ok) return { outcome: "limited", retryAfterSeconds: byRadicado.retryAfterSeconds };
   const row = RADICADO_PATTERN.test(radicado)
-    ? await db.selectFrom("cases").select(["id", "channel", "code_salt", "code_hash"]).where("radicado", "=", radicado).executeTakeFirst()
+    ? await db
+        .selectFrom("cases")
+        .select(["id", "channel", "code_salt", "code_hash"])
+        .where("radicado", "=", radicado)
+        .where("channel", "=", input.channel)
+        .executeTakeFirst()
     : undefined;
   const hash = await hashCode(code.slice(0, 40), row ? Buffer.from(row.code_salt, "hex") : DECOY_SALT);
   const expected = Buffer.from(row?.code_hash ?? DECOY_HASH, "hex");
@@ -138,25 +166,48 @@ export async function lookupCase(
   return matches && row ? { outcome: "found", caseId: row.id as number, channel: row.channel } : { outcome: "not_found" };
 }
 
-/** What the reporter reads: the case's kind and dates, every status with its date, and the visible notes. */
-export async function publicView(db: Kysely<Database>, caseId: number): Promise<PublicView> {
+/** Opens a stored note (the ethics line seals them); identity for channels that store them in clear. */
+export type NoteOpener = (note: string, caseId: number) => string;
+
+/** What the reporter reads: the case's kind and dates, every status with its date, and the visible notes (theirs and the team's). */
+export async function publicView(db: Kysely<Database>, caseId: number, openNote?: NoteOpener): Promise<PublicView> {
   const c = await db.selectFrom("cases").select(["radicado", "channel", "kind", "status", "received_at"]).where("id", "=", caseId).executeTakeFirstOrThrow();
-  const events = await db
+  const rows = await db
     .selectFrom("case_events")
-    .select(["at", "type", "status", "note"])
+    .select(["at", "type", "status", "note", "author"])
     .where("case_id", "=", caseId)
     .where("visible", "=", 1)
     .orderBy("at")
     .orderBy("id")
     .execute();
+  const events = rows.map(({ author, note, ...e }) => ({
+    ...e,
+    note: note && openNote ? openNote(note, caseId) : note,
+    from: author === REPORTER ? ("reportante" as const) : ("equipo" as const),
+  }));
   return { ...c, events };
+}
+
+/** The author of what the reporter adds through CONSULTAR. */
+export const REPORTER = "reportante";
+
+/** Information the reporter adds (already validated and, where the channel seals, sealed): visible to both sides. */
+export async function addReporterNote(db: Kysely<Database>, caseId: number, note: string): Promise<void> {
+  const now = new Date().toISOString();
+  const { channel } = await db.selectFrom("cases").select("channel").where("id", "=", caseId).executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("case_events").values({ case_id: caseId, at: now, type: "nota", status: null, note, visible: 1, author: REPORTER }).execute();
+    await trx.updateTable("cases").set({ updated_at: now }).where("id", "=", caseId).execute();
+    await audit(trx, null, auditAction(channel, "nota_del_reportante"), { caseId, email: "(reportante)" });
+  });
 }
 
 
 // ——— Staff ———
 
-export async function caseEvents(db: Kysely<Database>, caseId: number) {
-  return db.selectFrom("case_events").selectAll().where("case_id", "=", caseId).orderBy("at").orderBy("id").execute();
+export async function caseEvents(db: Kysely<Database>, caseId: number, openNote?: NoteOpener) {
+  const rows = await db.selectFrom("case_events").selectAll().where("case_id", "=", caseId).orderBy("at").orderBy("id").execute();
+  return openNote ? rows.map((e) => ({ ...e, note: e.note ? openNote(e.note, caseId) : e.note })) : rows;
 }
 
 /** A status change and/or a note, internal or visible to the reporter; audited. */
@@ -164,9 +215,12 @@ export async function addEvent(
   db: Kysely<Database>,
   user: User,
   caseId: number,
-  input: { status?: string; note?: string; visible: boolean },
+  /** `channel`: the case must belong to it (a staff page acts on its own channel's cases only). */
+  input: { channel: string; status?: string; note?: string; visible: boolean },
+  /** Seals the note before it is stored (the ethics line). */
+  sealNote?: (note: string, caseId: number) => string,
 ): Promise<"ok" | "not_found" | "invalid"> {
-  const c = await db.selectFrom("cases").select(["channel", "status"]).where("id", "=", caseId).executeTakeFirst();
+  const c = await db.selectFrom("cases").select(["channel", "status"]).where("id", "=", caseId).where("channel", "=", input.channel).executeTakeFirst();
   if (!c) return "not_found";
   const note = input.note?.trim().slice(0, 2000) || null;
   const status = input.status && input.status !== c.status ? input.status : undefined;
@@ -176,10 +230,18 @@ export async function addEvent(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("case_events")
-      .values({ case_id: caseId, at: now, type: status ? "estado" : "nota", status: status ?? null, note, visible: input.visible ? 1 : 0, author: user.email })
+      .values({
+        case_id: caseId,
+        at: now,
+        type: status ? "estado" : "nota",
+        status: status ?? null,
+        note: note && sealNote ? sealNote(note, caseId) : note,
+        visible: input.visible ? 1 : 0,
+        author: user.email,
+      })
       .execute();
     await trx.updateTable("cases").set({ updated_at: now, ...(status ? { status } : {}) }).where("id", "=", caseId).execute();
-    await audit(trx, user, status ? "cambiar_estado_reporte" : "nota_reporte", {
+    await audit(trx, user, auditAction(c.channel, status ? "cambiar_estado_reporte" : "nota_reporte"), {
       caseId,
       detail: [status ? `estado: ${status}` : "", note ? (input.visible ? "nota visible" : "nota interna") : ""].filter(Boolean).join(" · "),
     });
@@ -195,6 +257,7 @@ export async function deleteCases(db: Kysely<Database>, ids: number[], user: Use
     await trx.deleteFrom("outbox").where("case_id", "in", ids).execute();
     await trx.deleteFrom("case_events").where("case_id", "in", ids).execute();
     await trx.deleteFrom("accident_reports").where("case_id", "in", ids).execute();
+    await trx.deleteFrom("ethics_reports").where("case_id", "in", ids).execute();
     await trx.deleteFrom("cases").where("id", "in", ids).execute();
     await audit(trx, user, "eliminar_reportes_titular", {
       detail: `${radicados.length} reporte(s) eliminado(s): ${radicados.join(", ")}${reference ? ` · solicitud: ${reference.slice(0, 200)}` : ""}`,

@@ -3,14 +3,14 @@ import { formatBogota } from "~/lib/dates";
 import { channels, kindLabel, type PublicView, statusLabel } from "./case-model";
 
 /** POST, so the code lands in no address bar, history or access log. */
-export function ConsultForm({ idPrefix = "consulta" }: { idPrefix?: string }) {
+export function ConsultForm({ idPrefix = "consulta", action = "/incidente/consulta", example = "AT-2026-000123" }: { idPrefix?: string; action?: string; example?: string }) {
   return (
-    <form method="post" action="/incidente/consulta" className="consult-form">
+    <form method="post" action={action} className="consult-form">
       <div className="field">
         <label htmlFor={`${idPrefix}-radicado`}>Radicado</label>
         <input id={`${idPrefix}-radicado`} name="radicado" type="text" required maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} aria-describedby={`${idPrefix}-radicado-hint`} />
         <p id={`${idPrefix}-radicado-hint`} className="field-hint">
-          Por ejemplo: AT-2026-000123
+          {`Por ejemplo: ${example}`}
         </p>
       </div>
       <div className="field">
@@ -24,7 +24,8 @@ export function ConsultForm({ idPrefix = "consulta" }: { idPrefix?: string }) {
   );
 }
 
-export function CaseStatus({ view }: { view: PublicView }) {
+/** `thread`: the ethics line's two-way conversation (the reporter's own additions shown as theirs). */
+export function CaseStatus({ view, thread = false }: { view: PublicView; thread?: boolean }) {
   const statuses = channels[view.channel]?.statuses ?? [];
   const reached = new Map<string, string>();
   for (const e of view.events) if (e.status && !reached.has(e.status)) reached.set(e.status, e.at);
@@ -48,14 +49,16 @@ export function CaseStatus({ view }: { view: PublicView }) {
           );
         })}
       </ol>
-      <h3>Notas del equipo</h3>
+      <h3>{thread ? "Conversación" : "Notas del equipo"}</h3>
       {notes.length === 0 ? (
-        <p>Todavía no hay notas para usted.</p>
+        <p>{thread ? "Todavía no hay respuestas ni información agregada." : "Todavía no hay notas para usted."}</p>
       ) : (
         <ul className="case-notes">
           {notes.map((n, i) => (
-            <li key={i}>
+            <li key={i} className={n.from === "reportante" ? "case-note-reporter" : undefined}>
               <p className="case-note-date">
+                {thread ? <strong>{n.from === "reportante" ? "Usted" : "Equipo"}</strong> : null}
+                {thread ? " · " : ""}
                 {formatBogota(n.at)}
                 {n.status ? ` · ${statusLabel(view.channel, n.status)}` : ""}
               </p>

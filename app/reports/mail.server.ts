@@ -5,7 +5,9 @@
  *   (a free text may hold them), no document number.
  * - to the reporter, when they gave an e-mail: the radicado and the follow-up code.
  */
+import type { Transaction } from "kysely";
 import { formatBogota } from "~/lib/dates";
+import type { Database } from "~/server/db.server";
 import { escapeHtml } from "~/server/mail.server";
 import { kindLabel } from "./case-model";
 
@@ -17,14 +19,16 @@ export interface RenderedMail {
 
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
-function render(title: string, rows: [string, string][], paragraphs: string[]): RenderedMail {
-  const text = [...rows.map(([k, v]) => `${k}: ${v}`), "", ...paragraphs].join("\n");
+export function render(title: string, rows: [string, string][], paragraphs: string[]): RenderedMail {
+  const text = [...(rows.length ? [...rows.map(([k, v]) => `${k}: ${v}`), ""] : []), ...paragraphs].join("\n");
+  const table = rows.length
+    ? `<table cellpadding="6" style="border-collapse:collapse">${rows
+        .map(([k, v]) => `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`)
+        .join("")}</table>\n`
+    : "";
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1b2631">
 <h1 style="font-size:18px">${escapeHtml(title)}</h1>
-<table cellpadding="6" style="border-collapse:collapse">${rows
-    .map(([k, v]) => `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd">${escapeHtml(v)}</td></tr>`)
-    .join("")}</table>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
+${table}${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}</body></html>`;
   return { subject: oneLine(title), text, html };
 }
 
@@ -74,4 +78,25 @@ export function reporterConfirmation(input: { radicado: string; code: string; ki
       `Correo automático de ${input.companyName}. Si usted no hizo este reporte, ignore este mensaje.`,
     ],
   );
+}
+
+/** Queues a case's mail in the caller's transaction: it leaves with the outbox, after the commit. */
+export async function queueCaseMail(trx: Transaction<Database>, caseId: number, recipients: string, mail: RenderedMail, now = new Date().toISOString()) {
+  await trx
+    .insertInto("outbox")
+    .values({
+      message_id: null,
+      case_id: caseId,
+      recipients,
+      subject: mail.subject,
+      body_text: mail.text,
+      body_html: mail.html,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: null,
+      sent_at: null,
+      created_at: now,
+    })
+    .execute();
 }

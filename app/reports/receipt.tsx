@@ -1,11 +1,26 @@
 /** The radicado and the follow-up code, shown once in large type (the confirmation, with or without JavaScript). */
-export function Receipt({ radicado, code, emailed }: { radicado: string; code: string; emailed?: boolean }) {
+export interface ReceiptText {
+  /** Who was told, in one sentence. */
+  notified: string;
+  /** Where CONSULTAR is. */
+  consultHref: string;
+  /** Whether the channel mails the code to an e-mail the reporter gave. */
+  mailsCode: boolean;
+}
+
+export const incidentReceipt: ReceiptText = {
+  notified: "El equipo de seguridad y salud en el trabajo ya fue avisado.",
+  consultHref: "/incidente#consultar",
+  mailsCode: true,
+};
+
+export function Receipt({ radicado, code, emailed, text }: { radicado: string; code: string; emailed?: boolean; text: ReceiptText }) {
   return (
     <section className="report-receipt" aria-labelledby="recibo-titulo">
       <h2 id="recibo-titulo" tabIndex={-1}>
         Recibimos su reporte
       </h2>
-      <p>El equipo de seguridad y salud en el trabajo ya fue avisado. Anote estos dos datos: con ellos consulta el estado del reporte en esta página.</p>
+      <p>{`${text.notified} Anote estos dos datos: con ellos consulta el estado del reporte en esta página.`}</p>
       <dl className="report-receipt-codes">
         <div>
           <dt>Radicado</dt>
@@ -17,11 +32,12 @@ export function Receipt({ radicado, code, emailed }: { radicado: string; code: s
         </div>
       </dl>
       <p className="report-receipt-warning">
-        Esta es la única vez que mostramos el código{emailed === false ? "" : " (si escribió su correo, también se lo enviamos)"}. Guárdelo: no lo
-        podemos recuperar, porque solo guardamos una huella cifrada de él, y nadie de la empresa se lo pedirá.
+        Esta es la única vez que mostramos el código
+        {text.mailsCode ? (emailed === false ? "" : " (si escribió su correo, también se lo enviamos)") : " (no lo enviamos por correo a nadie)"}. Guárdelo: no
+        lo podemos recuperar, porque solo guardamos una huella cifrada de él, y nadie de la empresa se lo pedirá.
       </p>
       <p>
-        <a href="/incidente#consultar">Consultar el estado del reporte</a>
+        <a href={text.consultHref}>Consultar el estado del reporte</a>
       </p>
     </section>
   );

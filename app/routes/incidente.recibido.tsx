@@ -1,7 +1,7 @@
 import { SiteFrame } from "~/components/site-frame";
 import { siteFromMatches } from "~/lib/site-data";
-import { readReceipt } from "~/reports/http.server";
-import { Receipt } from "~/reports/receipt";
+import { incidentDoors } from "~/reports/http.server";
+import { incidentReceipt, Receipt } from "~/reports/receipt";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente.recibido";
 
@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The one-time confirmation of a report posted without JavaScript: the cookie is read and cleared. */
 export function loader({ request }: Route.LoaderArgs) {
-  const { receipt, headers } = readReceipt(request);
+  const { receipt, headers } = incidentDoors.readReceipt(request);
   return Response.json({ receipt }, { headers });
 }
 
@@ -29,7 +29,7 @@ export default function ReportReceived({ loaderData }: Route.ComponentProps) {
       <main className="page incident-result">
         <h1>Reporte de incidente o accidente de trabajo</h1>
         {receipt ? (
-          <Receipt radicado={receipt.radicado} code={receipt.code} />
+          <Receipt radicado={receipt.radicado} code={receipt.code} text={incidentReceipt} />
         ) : (
           <>
             <p>

@@ -5,7 +5,7 @@ import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/meta";
 import { siteFromMatches, useSite } from "~/lib/site-data";
 import { ConsultForm } from "~/reports/consult";
-import { handleReportPage } from "~/reports/http.server";
+import { incidentDoors } from "~/reports/http.server";
 import { ReportForm } from "~/reports/report-form";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente";
@@ -24,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export function action({ request }: Route.ActionArgs) {
-  return handleReportPage(request, getSiteConfig().contact.phone);
+  return incidentDoors.handlePagePost(request, getSiteConfig().contact.phone);
 }
 
 /**

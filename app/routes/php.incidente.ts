@@ -1,10 +1,10 @@
 import { methodNotAllowed } from "~/server/forms.server";
-import { handleReportPost } from "~/reports/http.server";
+import { incidentDoors } from "~/reports/http.server";
 import type { Route } from "./+types/php.incidente";
 
 /** POST /php/incidente: the report's JSON API (app/reports/http.server.ts). */
 export function action({ request }: Route.ActionArgs) {
-  return handleReportPost(request);
+  return incidentDoors.handleApiPost(request);
 }
 
 export function loader() {

@@ -10,6 +10,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { type ColumnDefinitionBuilder, type ColumnType, Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { type EthicsTables, ethicsMigrations } from "../ethics/migrations.server";
 import { type ReportTables, reportMigrations } from "../reports/migrations.server";
 import { log } from "./log.server";
 import { rolesMigrations, type UserRolesTable } from "./roles.server";
@@ -100,7 +101,7 @@ export interface RateLimitsTable {
   reset_at: string;
 }
 
-export interface Database extends ReportTables {
+export interface Database extends ReportTables, EthicsTables {
   user_roles: UserRolesTable;
   messages: MessagesTable;
   outbox: OutboxTable;
@@ -235,6 +236,7 @@ export const TABLES = [
   "outbox",
   "case_events",
   "accident_reports",
+  "ethics_reports",
   "case_lookup_attempts",
   "sessions",
   "login_attempts",
@@ -357,8 +359,10 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
 }
 
 async function migrate(db: Kysely<Database>, engine: Engine, url: string): Promise<void> {
-  // The site's own tables, then the accounts' roles and the reports (app/reports), in name order.
-  const provider: MigrationProvider = { getMigrations: async () => ({ ...migrationsFor(engine), ...rolesMigrations, ...reportMigrations(engine) }) };
+  // The site's own tables, then the accounts' roles, the reports (app/reports) and the ethics line (app/ethics), in name order.
+  const provider: MigrationProvider = {
+    getMigrations: async () => ({ ...migrationsFor(engine), ...rolesMigrations, ...reportMigrations(engine), ...ethicsMigrations }),
+  };
   const run = () => new Migrator({ db, provider }).migrateToLatest();
   let outcome: Awaited<ReturnType<typeof run>>;
   if (engine === "postgres") {

@@ -1,5 +1,6 @@
 /** Server settings from the environment (DECISIONS 20), validated once; a bad value names the variable. */
 import { z } from "zod";
+import { parseKey } from "~/ethics/crypto.server";
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: "debe ser un número entero positivo" }).int({ error: "debe ser un número entero positivo" }).positive({ error: "debe ser un número entero positivo" }).default(fallback);
@@ -7,6 +8,15 @@ const emailList = z
   .string()
   .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.email({ error: "debe ser una lista de correos separada por comas" })).min(1));
+
+/** A 256-bit key (the ethics line's encryption, ADR 013): its error says how to make one. */
+const keyText = z.string().superRefine((value, ctx) => {
+  try {
+    parseKey(value);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: (error as Error).message });
+  }
+});
 
 const schema = z.object({
   PORT: positiveInt(3000),
@@ -22,6 +32,17 @@ const schema = z.object({
   MAIL_TO_CLIENTE: emailList.optional(),
   /** Occupational health (SST): new incident and accident reports. */
   MAIL_TO_SST: emailList.optional(),
+  /** The ethics line (/linea-etica): who is told that a report arrived (never what it says). */
+  MAIL_TO_CUMPLIMIENTO: emailList.optional(),
+  MAIL_TO_CONVIVENCIA: emailList.optional(),
+  /** The ethics line's encryption key; without it the channel stays closed and the start says so. */
+  ETHICS_KEY: keyText.optional(),
+  /** Keys used before the current one, comma-separated, until `rotate-ethics-key` has re-sealed everything. */
+  ETHICS_PREVIOUS_KEYS: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(keyText))
+    .default([]),
   /** CONSULTAR lookups per address per 15 minutes (each radicado also allows 5). */
   LOOKUP_RATE_LIMIT: positiveInt(10),
   FORM_RATE_LIMIT: positiveInt(10),

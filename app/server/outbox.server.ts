@@ -32,7 +32,14 @@ export interface OutboxOptions {
   outageSummaryMs?: number;
   /** How long a claimed row stays with this instance; longer than any send can take (see the SMTP timeouts). */
   leaseMs?: number;
+  /**
+   * Opens a case mail's recipient stored sealed (`v1:…`, the ethics line's identified reporter, ADR 013),
+   * so that address is never in the database in clear.
+   */
+  unsealRecipient?: (sealed: string, caseId: number) => string;
 }
+
+export const isSealedRecipient = (recipients: string) => recipients.startsWith("v1:");
 
 const SEND_CONCURRENCY = 3;
 /** Rows claimed at once: small, so a lease never outlives the work done under it. */
@@ -55,6 +62,13 @@ function isPermanent(error: unknown): boolean {
  * The same Message-ID for every copy of a mail: a message's id and reception time (unique even if a
  * database is reset), or a report mail's case and outbox row.
  */
+/** "ana.perez@empresa.co, b@x.co" → "a…@empresa.co, b…@x.co": enough to tell which mailbox, not whose. */
+export const maskRecipients = (recipients: string) =>
+  recipients
+    .split(",")
+    .map((r) => r.trim().replace(/^(.)[^@]*@/, "$1…@"))
+    .join(", ");
+
 export function stableMessageId(row: { id: number | null | undefined; received_at: string | null; case_id?: number | null; outbox_id?: number | null }, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "sitio.invalid";
   if (row.id === null || row.id === undefined) return `<caso-${row.case_id}-${row.outbox_id}@${domain}>`;
@@ -124,7 +138,7 @@ export class OutboxSender {
   private leaseMs: number;
   /** Set when SMTP came back: the next cycle starts at once. */
   private resumeNow = false;
-  private unrecorded = new Map<number, { sentAt: string; dropBody: boolean }>();
+  private unrecorded = new Map<number, { sentAt: string; dropBody: string | null }>();
 
   constructor(
     private db: Kysely<Database>,
@@ -265,10 +279,15 @@ export class OutboxSender {
       row.id !== null && row.id !== undefined
         ? composeMail(row as Selectable<MessagesTable>, this.options.companyName)
         : { subject: row.subject ?? "", text: row.body_text ?? "", html: row.body_html ?? undefined, replyTo: undefined };
+    let to = row.recipients;
     try {
+      if (isSealedRecipient(to)) {
+        if (!this.options.unsealRecipient || !row.case_id) throw new Error("destinatario cifrado sin clave para abrirlo (ETHICS_KEY)");
+        to = this.options.unsealRecipient(to, row.case_id);
+      }
       await this.transport.sendMail({
         from: this.options.from,
-        to: row.recipients,
+        to,
         replyTo: mail.replyTo,
         subject: mail.subject,
         text: mail.text,
@@ -283,9 +302,9 @@ export class OutboxSender {
     // If the database is away now, remember it and record it first thing when it is back.
     const sentAt = new Date().toISOString();
     try {
-      await this.markSent(row.outbox_id as number, sentAt, Boolean(row.case_id));
+      await this.markSent(row.outbox_id as number, sentAt, row.case_id ? maskRecipients(to) : null);
     } catch (error) {
-      this.unrecorded.set(row.outbox_id as number, { sentAt, dropBody: Boolean(row.case_id) });
+      this.unrecorded.set(row.outbox_id as number, { sentAt, dropBody: row.case_id ? maskRecipients(to) : null });
       throw error;
     }
     log("info", "mail-sent", { ...refOf(row), attempts });
@@ -301,12 +320,15 @@ export class OutboxSender {
     }
   }
 
-  /** A report mail's body may hold a follow-up code: it is not kept once delivered. */
-  private async markSent(outboxId: number, sentAt: string, dropBody = false) {
+  /**
+   * A report mail's body may hold a follow-up code, and its recipient may be a reporter who asked for
+   * confidentiality: once delivered, the body is dropped and the recipients kept only masked (`dropBody`).
+   */
+  private async markSent(outboxId: number, sentAt: string, dropBody: string | null = null) {
     await withRelaxedSync(this.db, (db) =>
       db
         .updateTable("outbox")
-        .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody ? { body_text: null, body_html: null } : {}) })
+        .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody !== null ? { body_text: null, body_html: null, recipients: dropBody } : {}) })
         .where("id", "=", outboxId)
         .execute(),
     );

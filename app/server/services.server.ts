@@ -9,6 +9,7 @@ import { type Database, engineOf, openDatabase, redactUrl } from "./db.server";
 import { getEnv, type ServerEnv } from "./env.server";
 import { log } from "./log.server";
 import { OutboxSender } from "./outbox.server";
+import { ethicsSealer, recipientContext } from "~/ethics/ethics.server";
 
 export interface Services {
   db: Kysely<Database>;
@@ -67,6 +68,11 @@ async function open(): Promise<Services> {
       pollMs: env.MAIL_POLL_MS,
       outageSummaryMs: env.MAIL_OUTAGE_SUMMARY_MS,
       leaseMs: env.MAIL_LEASE_MS,
+      unsealRecipient: (sealed, caseId) => {
+        const sealer = ethicsSealer(env);
+        if (!sealer) throw new Error("ETHICS_KEY no está definida: no se puede abrir el destinatario de un aviso de la línea ética");
+        return sealer.open(sealed, recipientContext(caseId));
+      },
     });
     outbox.start();
   }
@@ -81,6 +87,11 @@ export async function startServices(): Promise<{ notices: string[] }> {
   if (!outbox) {
     notices.push(
       "SMTP_URL no está definido: los mensajes de los formularios se guardan en la base de datos, pero no se envían por correo.",
+    );
+  }
+  if (!getEnv().ETHICS_KEY) {
+    notices.push(
+      "ETHICS_KEY no está definida: la línea ética (/linea-etica) no recibe reportes y responde que no está disponible. Genere una clave con `npm run admin -- ethics-key` y defínala en ETHICS_KEY (ver docs/deploy.md).",
     );
   }
   return { notices };

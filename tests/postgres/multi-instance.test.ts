@@ -68,6 +68,7 @@ describe("three instances, one killed mid-load", () => {
       "003_shared_rate_limits_and_outbox_leases",
       "004_user_roles",
       "005_cases",
+      "006_ethics",
     ]);
   });
 

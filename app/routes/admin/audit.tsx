@@ -1,5 +1,7 @@
 import { useLoaderData } from "react-router";
 import { formatBogota } from "~/lib/dates";
+import { hasRole } from "~/lib/roles";
+import { auditAction, ethicsChannel, ETHICS_ROLES } from "~/reports/case-model";
 import { requireUser } from "~/server/admin.server";
 import { listAudit } from "~/server/inbox.server";
 import type { Route } from "./+types/audit";
@@ -27,12 +29,22 @@ const ACTIONS: Record<string, string> = {
   cambiar_conocimiento: "Corrigió cuándo la empresa conoció el evento",
   exportar_reportes: "Exportó los reportes a CSV",
   eliminar_reportes_titular: "Eliminó los reportes de un titular",
+  [auditAction(ethicsChannel.id, "ver_lista")]: "Abrió la lista de la línea ética",
+  [auditAction(ethicsChannel.id, "ver_reporte")]: "Abrió un reporte de la línea ética",
+  [auditAction(ethicsChannel.id, "cambiar_estado_reporte")]: "Cambió el estado de un reporte de la línea ética",
+  [auditAction(ethicsChannel.id, "nota_reporte")]: "Respondió o anotó un reporte de la línea ética",
+  [auditAction(ethicsChannel.id, "nota_del_reportante")]: "Quien reportó agregó información (línea ética)",
+  [auditAction(ethicsChannel.id, "reclasificar")]: "Cambió la categoría de un reporte de la línea ética",
+  [auditAction(ethicsChannel.id, "ver_estadisticas")]: "Abrió las estadísticas de la línea ética",
+  [auditAction(ethicsChannel.id, "rotar_clave")]: "Cifró de nuevo la línea ética con la clave actual",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { services } = await requireUser(request);
+  const { user, services } = await requireUser(request);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("pagina")) || 1);
-  return { entries: await listAudit(services.db, page), page };
+  // The ethics line's entries (who read which report) only for its owners (DECISIONS 22).
+  const hidePrefixes = hasRole(user, ...ETHICS_ROLES) ? [] : [auditAction(ethicsChannel.id, "")];
+  return { entries: await listAudit(services.db, page, { hidePrefixes }), page };
 }
 
 export default function Audit() {
@@ -60,7 +72,11 @@ export default function Audit() {
                 <td>{ACTIONS[e.action] ?? e.action}</td>
                 <td>
                   {e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>Mensaje n.º {e.message_id}</a> : ""}
-                  {e.case_id ? <a href={`/admin/reportes/${e.case_id}`}>Reporte n.º {e.case_id}</a> : ""}
+                  {e.case_id ? (
+                    <a href={`/admin/${e.action.startsWith(auditAction(ethicsChannel.id, "")) ? "etica" : "reportes"}/${e.case_id}`}>Reporte n.º {e.case_id}</a>
+                  ) : (
+                    ""
+                  )}
                 </td>
                 <td>{e.detail}</td>
               </tr>

@@ -1,5 +1,6 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import { hasRole, REPORT_ROLES, rolesLabel } from "~/lib/roles";
+import { ETHICS_ROLES } from "~/reports/case-model";
 import { requireUser } from "~/server/admin.server";
 import type { Route } from "./+types/layout";
 import adminStyles from "~/styles/admin.css?url";
@@ -22,6 +23,7 @@ export default function AdminLayout() {
   const items = [
     { href: "/admin/mensajes", label: "Mensajes" },
     ...(hasRole(user, ...REPORT_ROLES) ? [{ href: "/admin/reportes", label: "Reportes de incidentes" }] : []),
+    ...(hasRole(user, ...ETHICS_ROLES) ? [{ href: "/admin/etica", label: "Línea ética" }] : []),
     { href: "/admin/titulares", label: "Solicitudes de titulares" },
     { href: "/admin/auditoria", label: "Auditoría" },
     ...(hasRole(user, "admin") ? [{ href: "/admin/usuarios", label: "Usuarios" }] : []),

@@ -42,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = String(form.get("accion") ?? "");
   const text = (name: string) => String(form.get(name) ?? "").trim();
   if (intent === "estado") {
-    const result = await addEvent(services.db, user, id, { status: text("estado"), note: text("nota"), visible: form.get("visible") === "si" });
+    const result = await addEvent(services.db, user, id, { channel: incidentChannel.id, status: text("estado"), note: text("nota"), visible: form.get("visible") === "si" });
     if (result === "not_found") throw data({ message: "Reporte no encontrado." }, { status: 404 });
     if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una nota." }, { status: 400 });
     return redirect(`/admin/reportes/${id}?aviso=estado`);

@@ -1,0 +1,107 @@
+import { useLoaderData } from "react-router";
+import { listEthicsCases } from "~/ethics/ethics.server";
+import { formatBogota } from "~/lib/dates";
+import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/reports/case-model";
+import { requireUser } from "~/server/admin.server";
+import type { Route } from "./+types/ethics";
+
+export function meta() {
+  return [{ title: "Línea ética | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** Only the owners of a category see its reports (DECISIONS 22); the listing itself is audited. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, services } = await requireUser(request, ...ETHICS_ROLES);
+  const kinds = ethicsKindsFor(user.roles);
+  const params = new URL(request.url).searchParams;
+  const status = ethicsChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
+  const kind = kinds.includes(params.get("categoria") as never) ? (params.get("categoria") as string) : undefined;
+  const rows = await listEthicsCases(services.db, user, kinds, { status, kind });
+  return { rows, kinds, status: status ?? "", kind: kind ?? "" };
+}
+
+export default function EthicsCases() {
+  const { rows, kinds, status, kind } = useLoaderData<typeof loader>();
+  const waiting = rows.filter((r) => r.waiting).length;
+  return (
+    <>
+      <h1>Línea ética</h1>
+      <p>
+        Reportes de {kinds.map((k) => kindLabel(ethicsChannel.id, k).toLowerCase()).join(", ")}. Cada apertura queda en la auditoría. ·{" "}
+        <a href="/admin/etica/estadisticas">Estadísticas por semestre</a>
+      </p>
+      <form method="get" className="admin-filters" aria-label="Filtrar reportes de la línea ética">
+        <div className="field">
+          <label htmlFor="le-categoria">Categoría</label>
+          <select id="le-categoria" name="categoria" defaultValue={kind}>
+            <option value="">Todas</option>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel(ethicsChannel.id, k)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="le-estado">Estado</label>
+          <select id="le-estado" name="estado" defaultValue={status}>
+            <option value="">Todos</option>
+            {ethicsChannel.statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+      </form>
+      <p className="admin-summary">
+        {rows.length === 1 ? "1 reporte" : `${rows.length} reportes`}
+        {waiting ? <strong> · {waiting} con información nueva de quien reportó</strong> : null}
+      </p>
+      {rows.length === 0 ? (
+        <p>No hay reportes con este filtro.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Reportes de la línea ética, del más reciente al más antiguo</caption>
+            <thead>
+              <tr>
+                <th scope="col">Radicado</th>
+                <th scope="col">Categoría</th>
+                <th scope="col">Recibido</th>
+                <th scope="col">Quién reporta</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Última novedad</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className={r.waiting ? "admin-row-new" : ""}>
+                  <td>
+                    <a href={`/admin/etica/${r.id}`}>{r.radicado}</a>
+                  </td>
+                  <td>{kindLabel(ethicsChannel.id, r.kind)}</td>
+                  <td>{formatBogota(r.received_at)}</td>
+                  <td>{r.identified ? "Se identificó" : "Anónimo"}</td>
+                  <td>{statusLabel(ethicsChannel.id, r.status)}</td>
+                  <td>
+                    {formatBogota(r.updated_at)}
+                    {r.waiting ? (
+                      <>
+                        {" "}
+                        <strong>· espera respuesta</strong>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

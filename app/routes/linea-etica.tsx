@@ -1,0 +1,87 @@
+import { SiteFrame } from "~/components/site-frame";
+import { pages } from "~/config/pages";
+import { getSiteConfig } from "~/config/site.server";
+import { ethicsDoors } from "~/ethics/http.server";
+import { EthicsReportForm } from "~/ethics/report-form";
+import { Island } from "~/islands/island";
+import { pageMeta } from "~/lib/meta";
+import { siteFromMatches, useSite } from "~/lib/site-data";
+import { ConsultForm } from "~/reports/consult";
+import reportStyles from "~/styles/reports.css?url";
+import type { Route } from "./+types/linea-etica";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(pages.lineaEtica, siteFromMatches(matches));
+}
+
+/** The action's Retry-After and Cache-Control reach the page it answers (429, 503). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+/** The report posted without JavaScript (DECISIONS 23). */
+export function action({ request }: Route.ActionArgs) {
+  return ethicsDoors.handlePagePost(request, getSiteConfig().contact.phone);
+}
+
+/**
+ * The ethics line (DECISIONS 22): a confidential, by default anonymous channel for bribery, money
+ * laundering, harassment and discrimination, followed up with a radicado and a code (app/ethics).
+ */
+export default function LineaEtica({ actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const tel = site.contact.phone.replace(/[^+0-9]/g, "");
+  const privacyNotice = `${site.company.legalName} trata los datos de este reporte para verificar los hechos, proteger a las personas afectadas y cumplir sus deberes legales. Solo los leen las personas que atienden la categoría del reporte. Las personas mencionadas y quien reporta, si se identifica, pueden conocer, actualizar y rectificar sus datos en los términos de la ley, sin que eso revele la identidad de quien reporta.`;
+  return (
+    <SiteFrame>
+      <main className="page ethics">
+        <h1 className="incident-title">{pages.lineaEtica.title}</h1>
+        <div className="ethics-intro">
+          <p className="lead">
+            Un canal confidencial para reportar soborno o corrupción, lavado de activos, financiación del terrorismo o de la
+            proliferación de armas, acoso laboral, acoso sexual o discriminación en {site.company.name}: entre sus trabajadores de
+            planta o en misión, con sus empresas usuarias, sus clientes o sus proveedores.
+          </p>
+          <ul className="ethics-promises">
+            <li>
+              <strong>Anónimo si usted quiere.</strong> No necesita dar su nombre ni un contacto. De un reporte anónimo no
+              guardamos su dirección IP, su navegador ni ningún otro rastro que permita saber quién lo hizo.
+            </li>
+            <li>
+              <strong>Solo lo leen quienes deben atenderlo.</strong> El oficial de cumplimiento recibe los reportes de soborno,
+              corrupción y lavado de activos (SAGRILAFT y PTEE); el comité de convivencia laboral, los de acoso y discriminación.
+              Nadie más en la empresa los ve, y cada lectura queda registrada.
+            </li>
+            <li>
+              <strong>Cifrado.</strong> El contenido del reporte y la conversación se guardan cifrados, y los correos de aviso no
+              dicen de qué se trata.
+            </li>
+            <li>
+              <strong>Con seguimiento.</strong> Recibe un radicado y un código: con ellos, en CONSULTAR, ve el estado, lee las
+              respuestas y agrega información, sin revelar quién es.
+            </li>
+            <li>
+              <strong>Sin represalias.</strong> Está prohibido tomar represalias contra quien reporta de buena fe o contra quien
+              sirve de testigo.
+            </li>
+          </ul>
+          <p>
+            Si su vida o su integridad corren peligro, llame ya al 123. Para otros asuntos (una queja, un certificado, una
+            pregunta) use <a href="/contacto">Contáctenos</a> o llame al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
+          </p>
+        </div>
+        <div className="incident-layout">
+          <section className="incident-box" id="consultar" aria-labelledby="consultar-titulo">
+            <h2 id="consultar-titulo">CONSULTAR</h2>
+            <p>Escriba el radicado y el código de seguimiento que recibió al reportar para ver el estado, leer las respuestas y agregar información.</p>
+            <ConsultForm action="/linea-etica/consulta" example="LE-2026-000123" idPrefix="consulta-etica" />
+          </section>
+          <section className="incident-box report-box" id="reportar" aria-labelledby="reportar-titulo">
+            <h2 id="reportar-titulo">Reportar</h2>
+            <Island name="ethics-form" component={EthicsReportForm} props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal }} />
+          </section>
+        </div>
+      </main>
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,351 @@
+/**
+ * The ethics line (DECISIONS 22, issue 12) over HTTP against the built server, a real SQLite file and a
+ * real SMTP server: who sees which category, nothing identifying stored for an anonymous report, mails
+ * without content, the database file alone not revealing the text, identical refusals for a wrong code
+ * and an unknown radicado, the reporter's follow-up, statistics, and a closed channel without a key.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, signIn } from "../support/accounts";
+import { type ServerProcess, startServer } from "../support/server-process";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+
+let server: ServerProcess;
+let smtp: SmtpSink;
+const dbFile = path.join(mkdtempSync(path.join(tmpdir(), "etica-")), "sitio.db");
+const ETHICS_KEY = Buffer.alloc(32, 7).toString("base64");
+const USER_AGENT = "NavegadorDePrueba/9.9 (Identificable)";
+const FORWARDED = "203.0.113.77";
+
+const HARASSMENT = {
+  categoria: "acoso_sexual",
+  descripcion: "El supervisor Ricardo Torres me envía mensajes de contenido sexual por WhatsApp cada noche.",
+  cuando: "Desde el 2 de octubre, casi todos los días",
+  donde: "Planta de Yumbo, turno de la noche",
+  involucrados: "Ricardo Torres, supervisor de turno",
+  evidencia: "Capturas de pantalla de los mensajes",
+  identificacion: "anonimo",
+  consentimiento: true,
+};
+const BRIBERY = {
+  categoria: "soborno",
+  descripcion: "Un proveedor de transporte ofreció dinero al jefe de compras Julián Mora para ganar la licitación.",
+  cuando: "Noviembre de 2026",
+  donde: "Oficina de Bogotá",
+  identificacion: "identificado",
+  nombre: "Patricia Salas",
+  correo: "patricia.salas@example.org",
+  consentimiento: true,
+};
+
+const postJson = (p: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url, ...headers }, body: JSON.stringify(body) });
+const postForm = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(server.url + p, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers },
+    body: new URLSearchParams(body),
+  });
+const get = (p: string, cookie: string) => fetch(server.url + p, { headers: { Cookie: cookie }, redirect: "manual" });
+const readDb = <T,>(sql: string, ...params: unknown[]) => {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+};
+const recipientOf = (m: { to?: unknown }) => {
+  const to = m.to as { text?: string } | { text?: string }[] | undefined;
+  return Array.isArray(to) ? to.map((t) => t.text).join(",") : (to?.text ?? "");
+};
+
+let harassment: { id: number; radicado: string; codigo: string };
+let bribery: { id: number; radicado: string; codigo: string };
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  createAccount(dbFile, "cumplimiento@example.com", "cumplimiento");
+  createAccount(dbFile, "convivencia@example.com", "convivencia");
+  createAccount(dbFile, "admin@example.com", "admin");
+  createAccount(dbFile, "personal@example.com", "staff");
+  createAccount(dbFile, "sst@example.com", "sst");
+  server = await startServer(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_TO: "contacto@example.com",
+      MAIL_TO_CUMPLIMIENTO: "oficial@example.com",
+      MAIL_TO_CONVIVENCIA: "comite@example.com",
+      ETHICS_KEY,
+      LOOKUP_RATE_LIMIT: "1000",
+      FORM_RATE_LIMIT: "1000",
+      TRUST_PROXY_HOPS: "1",
+    },
+    dbFile,
+  );
+  const headers = { "User-Agent": USER_AGENT, "X-Forwarded-For": FORWARDED };
+  const a = await postJson("/php/linea-etica", HARASSMENT, headers);
+  expect(a.status).toBe(201);
+  const b = await postJson("/php/linea-etica", BRIBERY, headers);
+  expect(b.status).toBe(201);
+  const byRadicado = (r: string) => readDb<{ id: number }>("select id from cases where radicado = ?", r)[0].id;
+  const ja = await a.json();
+  const jb = await b.json();
+  harassment = { ...ja, id: byRadicado(ja.radicado) };
+  bribery = { ...jb, id: byRadicado(jb.radicado) };
+  for (const email of ["cumplimiento", "convivencia", "admin", "personal", "sst"]) cookies[email] = (await signIn(server.url, `${email}@example.com`)).cookie;
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+describe("a report to the ethics line", () => {
+  it("gets a radicado that does not reveal its category, and a follow-up code", () => {
+    const year = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 4);
+    for (const r of [harassment, bribery]) {
+      expect(r.radicado).toMatch(new RegExp(`^LE-${year}-\\d{6}$`));
+      expect(r.codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    }
+  });
+
+  it("leaves no address, browser or text in the database file: the content is sealed", async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    const file = readFileSync(dbFile).toString("latin1") + (() => {
+      try {
+        return readFileSync(`${dbFile}-wal`).toString("latin1");
+      } catch {
+        return "";
+      }
+    })();
+    for (const secret of [FORWARDED, USER_AGENT, "NavegadorDePrueba", "Ricardo Torres", "WhatsApp", "Yumbo", "Julián Mora", "licitación", "Patricia Salas", "patricia.salas@example.org"]) {
+      expect(file, secret).not.toContain(secret);
+    }
+    const [row] = readDb<{ payload: string; identified: number }>("select payload, identified from ethics_reports where case_id = ?", harassment.id);
+    expect(row.identified).toBe(0);
+    expect(row.payload).toMatch(/^v1:[0-9a-f]{12}:/);
+    // No column anywhere in the report's rows holds a trace of the sender.
+    const columns = readDb<{ name: string }>("select name from pragma_table_info('ethics_reports') union select name from pragma_table_info('cases')").map((c) => c.name);
+    expect(columns.filter((c) => /ip|agent|address|direccion|navegador/i.test(c))).toEqual([]);
+  });
+
+  it("notifies the owning role only that something arrived, with no category, text or names", async () => {
+    const mails = await smtp.waitForMails(3);
+    const toOfficer = mails.filter((m) => recipientOf(m).includes("oficial@example.com"));
+    const toCommittee = mails.filter((m) => recipientOf(m).includes("comite@example.com"));
+    const toReporter = mails.filter((m) => recipientOf(m).includes("patricia.salas@example.org"));
+    expect(toOfficer).toHaveLength(1);
+    expect(toCommittee).toHaveLength(1);
+    expect(toReporter).toHaveLength(1);
+    expect(mails.some((m) => recipientOf(m).includes("contacto@example.com"))).toBe(false);
+    for (const m of mails) {
+      const body = `${m.subject}\n${m.text}\n${m.html}`;
+      for (const secret of ["acoso", "Acoso", "soborno", "Soborno", "Ricardo", "Torres", "Julián", "Patricia", harassment.radicado, bribery.radicado, harassment.codigo, bribery.codigo]) {
+        expect(body, secret).not.toContain(secret);
+      }
+    }
+    expect(toCommittee[0].text).toContain("/admin/etica");
+    // Once sent, the reporter's address is kept only masked.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(readDb<{ recipients: string }>("select recipients from outbox where case_id = ?", bribery.id).map((r) => r.recipients)).toContain("p…@example.org");
+  });
+});
+
+describe("who sees what", () => {
+  it("general staff, occupational health and an admin without the role see nothing of the channel", async () => {
+    for (const who of ["personal", "sst", "admin"]) {
+      for (const p of ["/admin/etica", `/admin/etica/${harassment.id}`, `/admin/etica/${bribery.id}`, "/admin/etica/estadisticas"]) {
+        const res = await get(p, cookies[who]);
+        expect(res.status, `${who} ${p}`).toBe(403);
+        const html = await res.text();
+        expect(html).not.toContain("Ricardo");
+        expect(html).not.toContain(harassment.radicado);
+      }
+      const inbox = await (await get("/admin/mensajes", cookies[who])).text();
+      expect(inbox).not.toContain("Línea ética");
+      // Nor an incident report's page for an ethics case.
+      expect((await get(`/admin/reportes/${harassment.id}`, cookies[who])).status).not.toBe(200);
+    }
+  });
+
+  it("the compliance officer sees bribery, not harassment; the committee the reverse", async () => {
+    const officerList = await (await get("/admin/etica", cookies.cumplimiento)).text();
+    expect(officerList).toContain(bribery.radicado);
+    expect(officerList).not.toContain(harassment.radicado);
+    const committeeList = await (await get("/admin/etica", cookies.convivencia)).text();
+    expect(committeeList).toContain(harassment.radicado);
+    expect(committeeList).not.toContain(bribery.radicado);
+
+    const officerOwn = await get(`/admin/etica/${bribery.id}`, cookies.cumplimiento);
+    expect(officerOwn.status).toBe(200);
+    const officerText = await officerOwn.text();
+    expect(officerText).toContain("Julián Mora");
+    expect(officerText).toContain("Patricia Salas");
+    expect((await get(`/admin/etica/${harassment.id}`, cookies.cumplimiento)).status).toBe(404);
+
+    const committeeOwn = await (await get(`/admin/etica/${harassment.id}`, cookies.convivencia)).text();
+    expect(committeeOwn).toContain("Ricardo Torres");
+    expect(committeeOwn).toContain("Anónimo");
+    expect((await get(`/admin/etica/${bribery.id}`, cookies.convivencia)).status).toBe(404);
+  });
+
+  it("every read is in the audit trail, which only the channel's owners see", async () => {
+    const entries = readDb<{ action: string; case_id: number | null; user_email: string }>("select action, case_id, user_email from audit_log where action like 'etica_%'");
+    expect(entries.some((e) => e.action === "etica_ver_reporte" && e.case_id === bribery.id && e.user_email === "cumplimiento@example.com")).toBe(true);
+    expect(entries.some((e) => e.action === "etica_ver_lista" && e.user_email === "convivencia@example.com")).toBe(true);
+    const staffAudit = await (await get("/admin/auditoria", cookies.personal)).text();
+    expect(staffAudit).not.toContain("línea ética");
+    const officerAudit = await (await get("/admin/auditoria", cookies.cumplimiento)).text();
+    expect(officerAudit).toContain("Abrió un reporte de la línea ética");
+  });
+});
+
+describe("CONSULTAR and the conversation", () => {
+  const consult = (radicado: string, codigo: string) => postForm("/linea-etica/consulta", { accion: "consultar", radicado, codigo });
+
+  it("a wrong code and an unknown radicado answer identically", async () => {
+    const wrongCode = await consult(harassment.radicado, "AAAA-BBBB-CCCC");
+    const unknown = await consult("LE-2026-999999", harassment.codigo);
+    expect(wrongCode.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(await wrongCode.text()).toBe(await unknown.text());
+    // An incident's CONSULTAR does not open an ethics case either.
+    expect((await postForm("/incidente/consulta", { radicado: harassment.radicado, codigo: harassment.codigo })).status).toBe(404);
+  });
+
+  it("a reply from the committee reaches the reporter, who adds information; the owner is told without content", async () => {
+    const reply = "Gracias por reportarlo. ¿Puede decirnos si alguien más recibió esos mensajes?";
+    const saved = await fetch(`${server.url}/admin/etica/${harassment.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.convivencia },
+      body: new URLSearchParams({ accion: "estado", estado: "en_revision", nota: reply, visible: "si" }),
+    });
+    expect(saved.status).toBe(302);
+    const internal = "Nota interna: citar al comité el lunes";
+    await fetch(`${server.url}/admin/etica/${harassment.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.convivencia },
+      body: new URLSearchParams({ accion: "estado", estado: "en_revision", nota: internal, visible: "no" }),
+    });
+
+    const found = await consult(harassment.radicado, harassment.codigo.toLowerCase());
+    expect(found.status).toBe(200);
+    const page = await found.text();
+    expect(page).toContain("En revisión");
+    expect(page).toContain(reply.replace("¿", "¿"));
+    expect(page).not.toContain("citar al comité");
+    const access = page.match(/name="acceso" value="([^"]+)"/)?.[1];
+    expect(access).toBeTruthy();
+    expect(page).not.toContain(harassment.codigo);
+
+    const mailsBefore = smtp.mails.length;
+    const addition = "También le escribió a mi compañera Laura del turno de la noche.";
+    const added = await postForm("/linea-etica/consulta", { accion: "agregar", acceso: access!, informacion: addition });
+    expect(added.status).toBe(200);
+    const after = await added.text();
+    expect(after).toContain("Agregamos su información");
+    expect(after).toContain("Laura del turno");
+
+    const notice = (await smtp.waitForMails(mailsBefore + 1)).slice(mailsBefore).find((m) => recipientOf(m).includes("comite@example.com"));
+    expect(notice?.subject).toBe("Hay información nueva en un reporte de la línea ética");
+    expect(`${notice?.text}${notice?.html}`).not.toContain("Laura");
+
+    const committeeView = await (await get(`/admin/etica/${harassment.id}`, cookies.convivencia)).text();
+    expect(committeeView).toContain("Laura del turno");
+    // Replies and additions are sealed too.
+    const notes = readDb<{ note: string | null }>("select note from case_events where case_id = ? and note is not null", harassment.id);
+    expect(notes.length).toBe(3);
+    for (const n of notes) expect(n.note).toMatch(/^v1:/);
+  });
+
+  it("an empty addition or a forged proof is refused with a clear message", async () => {
+    const page = await (await consult(harassment.radicado, harassment.codigo)).text();
+    const access = page.match(/name="acceso" value="([^"]+)"/)![1];
+    const empty = await postForm("/linea-etica/consulta", { accion: "agregar", acceso: access, informacion: "   " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Escriba la información que quiere agregar.");
+    const [id, expires] = access.split(".");
+    const forged = await postForm("/linea-etica/consulta", { accion: "agregar", acceso: `${bribery.id}.${expires}.${access.split(".")[2]}`, informacion: "hola" });
+    expect(forged.status).toBe(403);
+    expect(id).toBe(String(harassment.id));
+  });
+
+  it("the identified reporter is told by mail that there is a reply, without it", async () => {
+    const before = smtp.mails.length;
+    await fetch(`${server.url}/admin/etica/${bribery.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.cumplimiento },
+      body: new URLSearchParams({ accion: "estado", estado: "en_tramite", nota: "Abrimos una verificación con la gerencia de compras.", visible: "si" }),
+    });
+    const mail = (await smtp.waitForMails(before + 1)).slice(before).find((m) => recipientOf(m).includes("patricia.salas@example.org"));
+    expect(mail?.subject).toBe("Hay una respuesta a su reporte en la línea ética");
+    expect(`${mail?.text}${mail?.html}`).not.toContain("gerencia de compras");
+  });
+});
+
+describe("the statistics", () => {
+  it("count per half-year, category and status, only the reader's categories, no personal data", async () => {
+    const html = await (await get("/admin/etica/estadisticas", cookies.convivencia)).text();
+    expect(html).toMatch(/(Primer|Segundo) semestre de \d{4}/);
+    expect(html).toContain("Acoso sexual");
+    expect(html).not.toContain("Soborno");
+    expect(html).not.toContain("Ricardo");
+  });
+});
+
+describe("validation", () => {
+  it("an anonymous report with a name, or an identified one without contact, is refused and nothing stored", async () => {
+    const before = readDb<{ n: number }>("select count(*) as n from cases")[0].n;
+    const anonymousWithName = await postJson("/php/linea-etica", { ...HARASSMENT, nombre: "Ana" });
+    expect(anonymousWithName.status).toBe(400);
+    expect((await anonymousWithName.json()).error.fields.nombre).toContain("anónima");
+    const noContact = await postJson("/php/linea-etica", { ...BRIBERY, correo: "" });
+    expect(noContact.status).toBe(400);
+    expect((await noContact.json()).error.fields.correo).toContain("correo o un celular");
+    const noCategory = await postJson("/php/linea-etica", { ...HARASSMENT, categoria: "chisme" });
+    expect(noCategory.status).toBe(400);
+    expect(readDb<{ n: number }>("select count(*) as n from cases")[0].n).toBe(before);
+  });
+
+  it("without JavaScript a refused post answers the page with the values kept; a valid one redirects to a one-time receipt", async () => {
+    const refused = await postForm("/linea-etica", { ...HARASSMENT, descripcion: "", consentimiento: "on" } as Record<string, string>);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Planta de Yumbo");
+    expect(html).toContain("error-summary");
+    const ok = await postForm("/linea-etica", { ...HARASSMENT, consentimiento: "on" } as Record<string, string>);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/linea-etica/recibido");
+    const cookie = (ok.headers.get("set-cookie") ?? "").split(";")[0];
+    const receipt = await (await fetch(`${server.url}/linea-etica/recibido`, { headers: { Cookie: cookie } })).text();
+    expect(receipt).toMatch(/LE-\d{4}-\d{6}/);
+    expect(receipt).toContain("no lo enviamos por correo");
+  });
+});
+
+describe("without ETHICS_KEY", () => {
+  it("the channel is closed with a 503 that says so, and the rest of the site works", async () => {
+    const closed = await startServer({ ETHICS_KEY: "" });
+    try {
+      const api = await fetch(`${closed.url}/php/linea-etica`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: closed.url },
+        body: JSON.stringify(HARASSMENT),
+      });
+      expect(api.status).toBe(503);
+      expect((await api.json()).error.code).toBe("canal_no_disponible");
+      expect((await fetch(`${closed.url}/linea-etica`)).status).toBe(200);
+      expect(closed.output()).toContain("ETHICS_KEY no está definida");
+    } finally {
+      await closed.stop();
+    }
+  });
+});
