@@ -41,7 +41,7 @@ describe("form endpoints with SMTP up", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     const [row] = await query<Record<string, string>>(server.databaseUrl, "select * from messages order by id desc limit 1");
-    expect(row).toMatchObject({ form: "contacto", nombre: "Señora Núñez", correo: "nunez@example.org", policy_version: "1.0" });
+    expect(row).toMatchObject({ form: "contacto", nombre: "Señora Núñez", correo: "nunez@example.org", policy_version: "1.1" });
     expect(row.consent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const [mail] = await smtp.waitForMails(1);
     expect(mail.subject).toBe("Nuevo mensaje de contacto: Señora Núñez");
