@@ -113,7 +113,8 @@ function check(data: Record<string, string>): FieldErrors {
   return errors;
 }
 
-export const ethicsForm = defineForm("linea-etica", Object.values(ef), { check });
+/** Only who identifies gives personal data of their own, so only they are asked for consent (policy §5.6, §9). */
+export const ethicsForm = defineForm("linea-etica", Object.values(ef), { check, consentWhen: (data) => data.identificacion === "identificado" });
 
 /** The values a new form starts with: anonymous is the default (DECISIONS 22). */
 export const ETHICS_DEFAULTS = { identificacion: "anonimo" } as const;

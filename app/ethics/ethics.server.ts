@@ -67,7 +67,7 @@ export async function storeEthicsReport(db: Kysely<Database>, sealer: Sealer, va
       const created = await insertCase(trx, { channel: CHANNEL, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: null });
       await trx
         .insertInto("ethics_reports")
-        .values({ case_id: created.id, identified: identified ? 1 : 0, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
+        .values({ case_id: created.id, identified: identified ? 1 : 0, consent_at: identified ? now : null, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
         .execute();
       const owner = ETHICS_OWNERS[kind];
       await queueCaseMail(trx, created.id, options.recipients[owner].join(", "), ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }), now);

@@ -9,6 +9,8 @@ export interface EthicsReportsTable {
   case_id: number;
   /** 1 when the reporter chose to give a name and a contact (then inside `payload`, sealed). */
   identified: number;
+  /** When an identified reporter consented to the processing of their name and contact (policy §9); null if anonymous. */
+  consent_at: string | null;
   /** The report's fields as sealed JSON: what, when, where, who, evidence, and the reporter's own data if given. */
   payload: string;
 }
@@ -24,6 +26,7 @@ export const ethicsMigrations: Record<string, Migration> = {
         .createTable("ethics_reports")
         .addColumn("case_id", "integer", (c) => c.primaryKey().references("cases.id").onDelete("cascade"))
         .addColumn("identified", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("consent_at", "text")
         .addColumn("payload", "text", (c) => c.notNull())
         .execute();
     },

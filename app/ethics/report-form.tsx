@@ -16,7 +16,7 @@ export const EthicsReportForm = makeCaseForm({
   api: "php/linea-etica",
   className: "report-form ethics-form",
   submitLabel: "ENVIAR REPORTE",
-  consentLabel: "Autorizo el tratamiento de los datos personales de este reporte conforme a la",
+  consentLabel: "Solo si se identifica: autorizo el tratamiento de mi nombre y de mi dato de contacto conforme a la",
   failureTitle: "No se pudo enviar el reporte",
   receipt: ethicsReceipt,
   // Choosing to stay anonymous empties what was typed about oneself.

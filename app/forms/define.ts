@@ -24,21 +24,39 @@ export type CrossCheck = (data: Record<string, string>) => FieldErrors;
 export interface FormDef<Name extends string = string> {
   id: Name;
   fields: readonly FieldDef[];
-  schema: z.ZodMiniType<Record<string, string | true>, unknown>;
+  schema: z.ZodMiniType<Record<string, string | boolean>, unknown>;
   check?: CrossCheck;
+  /** When consent is needed only for some answers (the ethics line: only from who identifies), which. */
+  consentWhen?: (data: Record<string, string>) => boolean;
 }
 
-export function defineForm<Name extends string>(id: Name, fields: readonly FieldDef[], options: { check?: CrossCheck } = {}): FormDef<Name> {
+/**
+ * `consentWhen`: consent is asked only when it returns true (otherwise the box may stay unticked, and
+ * the data says `false`); by default it is always required.
+ */
+export function defineForm<Name extends string>(
+  id: Name,
+  fields: readonly FieldDef[],
+  options: { check?: CrossCheck; consentWhen?: (data: Record<string, string>) => boolean } = {},
+): FormDef<Name> {
   const shape: Record<string, z.ZodMiniType<unknown, unknown>> = Object.fromEntries(fields.map((f) => [f.name, f.schema]));
-  shape[CONSENT_FIELD] = consentSchema();
-  return { id, fields, schema: z.object(shape) as unknown as FormDef<Name>["schema"], check: options.check };
+  const { consentWhen } = options;
+  shape[CONSENT_FIELD] = consentWhen ? z.transform((v: unknown) => ACCEPTED.has(typeof v === "string" ? v.trim().toLowerCase() : v)) : consentSchema();
+  const check: CrossCheck | undefined = consentWhen
+    ? (data) => {
+        const errors = options.check?.(data) ?? {};
+        if (consentWhen(data) && (data[CONSENT_FIELD] as unknown) !== true && !errors[CONSENT_FIELD]) errors[CONSENT_FIELD] = FIELD_MESSAGES.consent;
+        return errors;
+      }
+    : options.check;
+  return { id, fields, schema: z.object(shape) as unknown as FormDef<Name>["schema"], check, consentWhen };
 }
 
 export type FieldErrors = Record<string, string>;
 
 export interface ValidationResult {
   ok: boolean;
-  data?: Record<string, string | true>;
+  data?: Record<string, string | boolean>;
   /** First message per field. */
   fieldErrors: FieldErrors;
   /** One sentence for the dialog or the summary: empty fields first (SPEC §8), then the e-mail, then anything else. */

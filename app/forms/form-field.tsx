@@ -169,8 +169,11 @@ export function FormFooter({
   honeypot,
   sending,
   submitLabel,
+  consentRequired = true,
 }: {
   formId: string;
+  /** False while the answers so far need no consent (the ethics line's anonymous report). */
+  consentRequired?: boolean;
   /** The consent sentence before the policy link. */
   consentLabel: string;
   privacyNotice: string;
@@ -188,7 +191,7 @@ export function FormFooter({
           id={`${formId}-${CONSENT_FIELD}`}
           name={CONSENT_FIELD}
           type="checkbox"
-          required
+          required={consentRequired || undefined}
           checked={consent}
           onChange={(e) => onConsent(e.target.checked)}
           aria-invalid={error ? true : undefined}

@@ -180,6 +180,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
             honeypot={honeypot}
             sending={sending}
             submitLabel={spec.submitLabel}
+            consentRequired={spec.form.consentWhen ? spec.form.consentWhen(values) : true}
           />
         </form>
         <Dialog id={`${formId}-dialog`} content={dialog} onClose={() => setDialog(null)} />

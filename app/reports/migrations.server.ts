@@ -22,6 +22,7 @@ export interface CasesTable {
   received_at: string;
   /** When the company learned of the event: the legal clocks start here (default: reception). */
   learned_at: string;
+  /** When the report was accepted under `policy_version`; the ethics line keeps an identified reporter's own consent in `ethics_reports.consent_at`. */
   consent_at: string;
   policy_version: string;
   /** The separate consent for sensitive (health) data, when given. */

@@ -28,7 +28,6 @@ const HARASSMENT = {
   involucrados: "Ricardo Torres, supervisor de turno",
   evidencia: "Capturas de pantalla de los mensajes",
   identificacion: "anonimo",
-  consentimiento: true,
 };
 const BRIBERY = {
   categoria: "soborno",
@@ -128,6 +127,9 @@ describe("a report to the ethics line", () => {
     }
     const [row] = readDb<{ payload: string; identified: number }>("select payload, identified from ethics_reports where case_id = ?", harassment.id);
     expect(row.identified).toBe(0);
+    const consents = readDb<{ case_id: number; consent_at: string | null }>("select case_id, consent_at from ethics_reports order by case_id");
+    expect(consents.find((c) => c.case_id === harassment.id)?.consent_at).toBeNull();
+    expect(consents.find((c) => c.case_id === bribery.id)?.consent_at).toMatch(/^\d{4}-/);
     expect(row.payload).toMatch(/^v1:[0-9a-f]{12}:/);
     // No column anywhere in the report's rows holds a trace of the sender.
     const columns = readDb<{ name: string }>("select name from pragma_table_info('ethics_reports') union select name from pragma_table_info('cases')").map((c) => c.name);
@@ -302,7 +304,7 @@ describe("the statistics", () => {
 });
 
 describe("validation", () => {
-  it("an anonymous report with a name, or an identified one without contact, is refused and nothing stored", async () => {
+  it("an anonymous report with a name, or an identified one without contact or consent, is refused and nothing stored (an anonymous one needs no consent)", async () => {
     const before = readDb<{ n: number }>("select count(*) as n from cases")[0].n;
     const anonymousWithName = await postJson("/php/linea-etica", { ...HARASSMENT, nombre: "Ana" });
     expect(anonymousWithName.status).toBe(400);
@@ -310,18 +312,21 @@ describe("validation", () => {
     const noContact = await postJson("/php/linea-etica", { ...BRIBERY, correo: "" });
     expect(noContact.status).toBe(400);
     expect((await noContact.json()).error.fields.correo).toContain("correo o un celular");
+    const noConsent = await postJson("/php/linea-etica", { ...BRIBERY, consentimiento: false });
+    expect(noConsent.status).toBe(400);
+    expect(Object.keys((await noConsent.json()).error.fields)).toEqual(["consentimiento"]);
     const noCategory = await postJson("/php/linea-etica", { ...HARASSMENT, categoria: "chisme" });
     expect(noCategory.status).toBe(400);
     expect(readDb<{ n: number }>("select count(*) as n from cases")[0].n).toBe(before);
   });
 
   it("without JavaScript a refused post answers the page with the values kept; a valid one redirects to a one-time receipt", async () => {
-    const refused = await postForm("/linea-etica", { ...HARASSMENT, descripcion: "", consentimiento: "on" } as Record<string, string>);
+    const refused = await postForm("/linea-etica", { ...HARASSMENT, descripcion: "" } as Record<string, string>);
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(html).toContain("Planta de Yumbo");
     expect(html).toContain("error-summary");
-    const ok = await postForm("/linea-etica", { ...HARASSMENT, consentimiento: "on" } as Record<string, string>);
+    const ok = await postForm("/linea-etica", HARASSMENT as Record<string, string>);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/linea-etica/recibido");
     const cookie = (ok.headers.get("set-cookie") ?? "").split(";")[0];
