@@ -172,7 +172,7 @@ export function FormFooter({
   consentRequired = true,
 }: {
   formId: string;
-  /** False while the answers so far need no consent (the ethics line's anonymous report). */
+  /** False when consent is needed only for some answers (the ethics line): the schema checks it, not the browser. */
   consentRequired?: boolean;
   /** The consent sentence before the policy link. */
   consentLabel: string;

@@ -180,7 +180,9 @@ export function makeCaseForm(spec: CaseFormSpec) {
             honeypot={honeypot}
             sending={sending}
             submitLabel={spec.submitLabel}
-            consentRequired={spec.form.consentWhen ? spec.form.consentWhen(values) : true}
+            // A consent needed only for some answers is checked by the schema, never by the browser: without
+            // JavaScript a `required` set for one answer would still block the post after the answer changes.
+            consentRequired={!spec.form.consentWhen}
           />
         </form>
         <Dialog id={`${formId}-dialog`} content={dialog} onClose={() => setDialog(null)} />

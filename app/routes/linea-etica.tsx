@@ -38,8 +38,8 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
         <h1 className="incident-title">{pages.lineaEtica.title}</h1>
         <div className="ethics-intro">
           <p className="lead">
-            Un canal confidencial para reportar soborno o corrupción, lavado de activos, financiación del terrorismo o de la
-            proliferación de armas, acoso laboral, acoso sexual o discriminación en {site.company.name}: entre sus trabajadores de
+            Un canal confidencial para reportar soborno o corrupción, lavado de activos, financiación del terrorismo o
+            financiamiento de la proliferación de armas de destrucción masiva, acoso laboral, acoso sexual o discriminación en {site.company.name}: entre sus trabajadores de
             planta o en misión, con sus empresas usuarias, sus clientes o sus proveedores.
           </p>
           <ul className="ethics-promises">
@@ -49,7 +49,8 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>Solo lo leen quienes deben atenderlo.</strong> El oficial de cumplimiento recibe los reportes de soborno,
-              corrupción y lavado de activos (SAGRILAFT y PTEE); el comité de convivencia laboral, los de acoso y discriminación.
+              corrupción y lavado de activos (SAGRILAFT y PTEE); el comité de convivencia laboral y la persona referente de
+              género y diversidad, los de acoso y discriminación.
               Nadie más en la empresa los ve, y cada lectura queda registrada.
             </li>
             <li>

@@ -14,10 +14,13 @@ export default async function globalSetup() {
   createAccount(databaseFile, "personal@example.com", "staff");
   createAccount(databaseFile, "bloqueo@example.com", "staff");
   createAccount(databaseFile, "sst@example.com", "sst");
+  createAccount(databaseFile, "comite@example.com", "convivencia");
   const server = await startServer({
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_TO: "equipo@example.com",
     MAIL_TO_SST: "sst-equipo@example.com",
+    MAIL_TO_CONVIVENCIA: "comite-buzon@example.com",
+    ETHICS_KEY: Buffer.alloc(32, 3).toString("base64"),
     FORM_RATE_LIMIT: "1000",
     PORT: process.env.E2E_PORT ?? "3100",
   }, databaseFile);
