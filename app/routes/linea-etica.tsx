@@ -31,7 +31,7 @@ export function action({ request }: Route.ActionArgs) {
 export default function LineaEtica({ actionData }: Route.ComponentProps) {
   const site = useSite();
   const tel = site.contact.phone.replace(/[^+0-9]/g, "");
-  const privacyNotice = `${site.company.legalName} trata los datos de este reporte para verificar los hechos, proteger a las personas afectadas y cumplir sus deberes legales. Solo los leen las personas que atienden la categoría del reporte. Las personas mencionadas y quien reporta, si se identifica, pueden conocer, actualizar y rectificar sus datos en los términos de la ley, sin que eso revele la identidad de quien reporta.`;
+  const privacyNotice = `${site.company.legalName} trata los datos de este reporte para verificar los hechos, proteger a las personas afectadas y cumplir sus deberes legales. Solo los leen las personas que atienden la categoría del reporte. Las personas mencionadas y quien reporta, si se identifica, pueden conocer, actualizar y rectificar sus datos en los términos de la ley, sin que eso revele la identidad de quien reporta; quien se identifica puede además revocar su autorización, salvo cuando la ley obligue a conservar los datos.`;
   return (
     <SiteFrame>
       <main className="page ethics">
