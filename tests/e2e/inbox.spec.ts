@@ -49,7 +49,7 @@ test.describe("staff inbox", () => {
     await rows.first().getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mensaje n.º");
     await expect(page.getByText("Necesito un certificado")).toBeVisible();
-    await expect(page.getByText(/Aceptada el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}, política versión 1\.0\./)).toBeVisible();
+    await expect(page.getByText(/Aceptada el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}, política versión 1\.1\./)).toBeVisible();
     await expect(page.locator(".admin-fields").last()).toContainText(/enviado|pendiente/);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Marcar como atendido" }).click();

@@ -3,19 +3,19 @@
  * real SMTP server: who sees which category, nothing identifying stored for an anonymous report, mails
  * without content, the database file alone not revealing the text, identical refusals for a wrong code
  * and an unknown radicado, the reporter's follow-up, statistics, and a closed channel without a key.
+ * Runs on the suite's engine (SQLite, or PostgreSQL with TEST_DATABASE=postgres).
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TABLES } from "~/server/db.server";
 import { createAccount, signIn } from "../support/accounts";
+import { freshDatabaseUrl, isPostgresUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
 let server: ServerProcess;
 let smtp: SmtpSink;
-const dbFile = path.join(mkdtempSync(path.join(tmpdir(), "etica-")), "sitio.db");
+let dbUrl: string;
 const ETHICS_KEY = Buffer.alloc(32, 7).toString("base64");
 const USER_AGENT = "NavegadorDePrueba/9.9 (Identificable)";
 const FORWARDED = "203.0.113.77";
@@ -50,14 +50,7 @@ const postForm = (p: string, body: Record<string, string>, headers: Record<strin
     body: new URLSearchParams(body),
   });
 const get = (p: string, cookie: string) => fetch(server.url + p, { headers: { Cookie: cookie }, redirect: "manual" });
-const readDb = <T,>(sql: string, ...params: unknown[]) => {
-  const db = new Database(dbFile, { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-};
+const readDb = <T,>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
 const recipientOf = (m: { to?: unknown }) => {
   const to = m.to as { text?: string } | { text?: string }[] | undefined;
   return Array.isArray(to) ? to.map((t) => t.text).join(",") : (to?.text ?? "");
@@ -69,11 +62,12 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  createAccount(dbFile, "cumplimiento@example.com", "cumplimiento");
-  createAccount(dbFile, "convivencia@example.com", "convivencia");
-  createAccount(dbFile, "admin@example.com", "admin");
-  createAccount(dbFile, "personal@example.com", "staff");
-  createAccount(dbFile, "sst@example.com", "sst");
+  dbUrl = await freshDatabaseUrl("etica");
+  createAccount(dbUrl, "cumplimiento@example.com", "cumplimiento");
+  createAccount(dbUrl, "convivencia@example.com", "convivencia");
+  createAccount(dbUrl, "admin@example.com", "admin");
+  createAccount(dbUrl, "personal@example.com", "staff");
+  createAccount(dbUrl, "sst@example.com", "sst");
   server = await startServer(
     {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -85,18 +79,18 @@ beforeAll(async () => {
       FORM_RATE_LIMIT: "1000",
       TRUST_PROXY_HOPS: "1",
     },
-    dbFile,
+    dbUrl,
   );
   const headers = { "User-Agent": USER_AGENT, "X-Forwarded-For": FORWARDED };
   const a = await postJson("/php/linea-etica", HARASSMENT, headers);
   expect(a.status).toBe(201);
   const b = await postJson("/php/linea-etica", BRIBERY, headers);
   expect(b.status).toBe(201);
-  const byRadicado = (r: string) => readDb<{ id: number }>("select id from cases where radicado = ?", r)[0].id;
+  const byRadicado = async (r: string) => Number((await readDb<{ id: number }>("select id from cases where radicado = ?", r))[0].id);
   const ja = await a.json();
   const jb = await b.json();
-  harassment = { ...ja, id: byRadicado(ja.radicado) };
-  bribery = { ...jb, id: byRadicado(jb.radicado) };
+  harassment = { ...ja, id: await byRadicado(ja.radicado) };
+  bribery = { ...jb, id: await byRadicado(jb.radicado) };
   for (const email of ["cumplimiento", "convivencia", "admin", "personal", "sst"]) cookies[email] = (await signIn(server.url, `${email}@example.com`)).cookie;
 }, 120_000);
 afterAll(async () => {
@@ -113,26 +107,32 @@ describe("a report to the ethics line", () => {
     }
   });
 
-  it("leaves no address, browser or text in the database file: the content is sealed", async () => {
+  it("leaves no address, browser or text in the database: the content is sealed", async () => {
     await new Promise((r) => setTimeout(r, 300));
-    const file = readFileSync(dbFile).toString("latin1") + (() => {
-      try {
-        return readFileSync(`${dbFile}-wal`).toString("latin1");
-      } catch {
-        return "";
+    // Every row of every table, and on SQLite the file itself with its journal.
+    let everything = "";
+    for (const table of TABLES) everything += JSON.stringify(await readDb(`select * from ${table}`));
+    if (!isPostgresUrl(dbUrl)) {
+      const file = dbUrl.replace(/^file:/, "");
+      for (const f of [file, `${file}-wal`]) {
+        try {
+          everything += readFileSync(f).toString("latin1");
+        } catch {
+          // no journal
+        }
       }
-    })();
-    for (const secret of [FORWARDED, USER_AGENT, "NavegadorDePrueba", "Ricardo Torres", "WhatsApp", "Yumbo", "Julián Mora", "licitación", "Patricia Salas", "patricia.salas@example.org"]) {
-      expect(file, secret).not.toContain(secret);
     }
-    const [row] = readDb<{ payload: string; identified: number }>("select payload, identified from ethics_reports where case_id = ?", harassment.id);
-    expect(row.identified).toBe(0);
-    const consents = readDb<{ case_id: number; consent_at: string | null }>("select case_id, consent_at from ethics_reports order by case_id");
-    expect(consents.find((c) => c.case_id === harassment.id)?.consent_at).toBeNull();
-    expect(consents.find((c) => c.case_id === bribery.id)?.consent_at).toMatch(/^\d{4}-/);
+    for (const secret of [FORWARDED, USER_AGENT, "NavegadorDePrueba", "Ricardo Torres", "WhatsApp", "Yumbo", "Julián Mora", "licitación", "Patricia Salas", "patricia.salas@example.org"]) {
+      expect(everything, secret).not.toContain(secret);
+    }
+    const [row] = await readDb<{ payload: string; identified: number }>("select payload, identified from ethics_reports where case_id = ?", harassment.id);
+    expect(Number(row.identified)).toBe(0);
     expect(row.payload).toMatch(/^v1:[0-9a-f]{12}:/);
-    // No column anywhere in the report's rows holds a trace of the sender.
-    const columns = readDb<{ name: string }>("select name from pragma_table_info('ethics_reports') union select name from pragma_table_info('cases')").map((c) => c.name);
+    const consents = await readDb<{ case_id: number; consent_at: string | null }>("select case_id, consent_at from ethics_reports order by case_id");
+    expect(consents.find((c) => Number(c.case_id) === harassment.id)?.consent_at).toBeNull();
+    expect(consents.find((c) => Number(c.case_id) === bribery.id)?.consent_at).toMatch(/^\d{4}-/);
+    // No column of the report's rows can hold a trace of the sender.
+    const columns = [...Object.keys((await readDb("select * from cases"))[0]), ...Object.keys((await readDb("select * from ethics_reports"))[0])];
     expect(columns.filter((c) => /ip|agent|address|direccion|navegador/i.test(c))).toEqual([]);
   });
 
@@ -154,7 +154,7 @@ describe("a report to the ethics line", () => {
     expect(toCommittee[0].text).toContain("/admin/etica");
     // Once sent, the reporter's address is kept only masked.
     await new Promise((r) => setTimeout(r, 300));
-    expect(readDb<{ recipients: string }>("select recipients from outbox where case_id = ?", bribery.id).map((r) => r.recipients)).toContain("p…@example.org");
+    expect((await readDb<{ recipients: string }>("select recipients from outbox where case_id = ?", bribery.id)).map((r) => r.recipients)).toContain("p…@example.org");
   });
 });
 
@@ -197,8 +197,8 @@ describe("who sees what", () => {
   });
 
   it("every read is in the audit trail, which only the channel's owners see", async () => {
-    const entries = readDb<{ action: string; case_id: number | null; user_email: string }>("select action, case_id, user_email from audit_log where action like 'etica_%'");
-    expect(entries.some((e) => e.action === "etica_ver_reporte" && e.case_id === bribery.id && e.user_email === "cumplimiento@example.com")).toBe(true);
+    const entries = await readDb<{ action: string; case_id: number | null; user_email: string }>("select action, case_id, user_email from audit_log where action like 'etica_%'");
+    expect(entries.some((e) => e.action === "etica_ver_reporte" && Number(e.case_id) === bribery.id && e.user_email === "cumplimiento@example.com")).toBe(true);
     expect(entries.some((e) => e.action === "etica_ver_lista" && e.user_email === "convivencia@example.com")).toBe(true);
     const staffAudit = await (await get("/admin/auditoria", cookies.personal)).text();
     expect(staffAudit).not.toContain("línea ética");
@@ -262,7 +262,7 @@ describe("CONSULTAR and the conversation", () => {
     const committeeView = await (await get(`/admin/etica/${harassment.id}`, cookies.convivencia)).text();
     expect(committeeView).toContain("Laura del turno");
     // Replies and additions are sealed too.
-    const notes = readDb<{ note: string | null }>("select note from case_events where case_id = ? and note is not null", harassment.id);
+    const notes = await readDb<{ note: string | null }>("select note from case_events where case_id = ? and note is not null", harassment.id);
     expect(notes.length).toBe(3);
     for (const n of notes) expect(n.note).toMatch(/^v1:/);
   });
@@ -305,7 +305,8 @@ describe("the statistics", () => {
 
 describe("validation", () => {
   it("an anonymous report with a name, or an identified one without contact or consent, is refused and nothing stored (an anonymous one needs no consent)", async () => {
-    const before = readDb<{ n: number }>("select count(*) as n from cases")[0].n;
+    const cases = async () => Number((await readDb<{ n: number }>("select count(*) as n from cases"))[0].n);
+    const before = await cases();
     const anonymousWithName = await postJson("/php/linea-etica", { ...HARASSMENT, nombre: "Ana" });
     expect(anonymousWithName.status).toBe(400);
     expect((await anonymousWithName.json()).error.fields.nombre).toContain("anónima");
@@ -317,7 +318,7 @@ describe("validation", () => {
     expect(Object.keys((await noConsent.json()).error.fields)).toEqual(["consentimiento"]);
     const noCategory = await postJson("/php/linea-etica", { ...HARASSMENT, categoria: "chisme" });
     expect(noCategory.status).toBe(400);
-    expect(readDb<{ n: number }>("select count(*) as n from cases")[0].n).toBe(before);
+    expect(await cases()).toBe(before);
   });
 
   it("without JavaScript a refused post answers the page with the values kept; a valid one redirects to a one-time receipt", async () => {
