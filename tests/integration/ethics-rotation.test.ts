@@ -1,0 +1,46 @@
+/** Changing the ethics line's key (docs/deploy.md §6) on the suite's engine: everything re-sealed, readable with the new key alone. */
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createSealer, newKey } from "~/ethics/crypto.server";
+import { addReporterInformation, openEthicsCase, rotateEthicsKey, storeEthicsReport } from "~/ethics/ethics.server";
+import type { User } from "~/server/auth.server";
+import { type Database, openDatabase } from "~/server/db.server";
+import { freshDatabaseUrl } from "../support/database";
+
+let db: Kysely<Database>;
+beforeAll(async () => {
+  process.env.LOG_LEVEL = "silent";
+  db = await openDatabase(await freshDatabaseUrl("rotacion"));
+});
+afterAll(() => db?.destroy());
+
+const options = { policyVersion: "1.1", recipients: { cumplimiento: ["o@example.com"], convivencia: ["c@example.com"] }, origin: "https://example.com", companyName: "Empresa" };
+
+it("rotate-ethics-key re-seals reports, notes and waiting mails; the old key can then go", async () => {
+  const oldKey = newKey();
+  const newKeyValue = newKey();
+  const before = createSealer(oldKey);
+  const created = await storeEthicsReport(
+    db,
+    before,
+    { categoria: "soborno", descripcion: "Pago a un funcionario", cuando: "Ayer", donde: "Bogotá", involucrados: "", evidencia: "", identificacion: "identificado", nombre: "Ana", correo: "ana@example.org", celular: "" },
+    options,
+  );
+  await addReporterInformation(db, before, created.id, "Tengo el recibo", options);
+
+  const during = createSealer(newKeyValue, [oldKey]);
+  expect(await rotateEthicsKey(db, during)).toEqual({ reports: 1, notes: 1 });
+  expect(await rotateEthicsKey(db, during)).toEqual({ reports: 0, notes: 0 });
+
+  const after = createSealer(newKeyValue);
+  const officer = { id: 1, email: "oficial@example.com", name: "Oficial", roles: ["cumplimiento"] } as User;
+  const opened = await openEthicsCase(db, after, officer, created.id, ["soborno", "lavado", "otro"]);
+  expect(opened?.content.descripcion).toBe("Pago a un funcionario");
+  expect(opened?.events.map((e) => e.note)).toContain("Tengo el recibo");
+  // The reporter's mail still waiting in the outbox opens with the new key too.
+  const waiting = await db.selectFrom("outbox").select("recipients").where("case_id", "=", created.id).where("recipients", "like", "v1:%").execute();
+  expect(waiting).toHaveLength(1);
+  expect(after.keyOf(waiting[0].recipients)).toBe(after.keyId);
+  // And the old key alone no longer opens anything.
+  await expect(openEthicsCase(db, createSealer(oldKey), officer, created.id, ["soborno"])).rejects.toThrow(/ETHICS_PREVIOUS_KEYS/);
+});
