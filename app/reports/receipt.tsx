@@ -1,4 +1,5 @@
 /** The radicado and the follow-up code, shown once in large type (the confirmation, with or without JavaScript). */
+
 export interface ReceiptText {
   /** Who was told, in one sentence. */
   notified: string;
@@ -42,3 +43,4 @@ export function Receipt({ radicado, code, emailed, text }: { radicado: string; c
     </section>
   );
 }
+

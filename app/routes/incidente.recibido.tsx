@@ -1,7 +1,7 @@
-import { SiteFrame } from "~/components/site-frame";
 import { siteFromMatches } from "~/lib/site-data";
 import { incidentDoors } from "~/reports/http.server";
-import { incidentReceipt, Receipt } from "~/reports/receipt";
+import { incidentReceipt } from "~/reports/receipt";
+import { ReceiptPage } from "~/reports/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente.recibido";
 
@@ -24,26 +24,5 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function ReportReceived({ loaderData }: Route.ComponentProps) {
   const { receipt } = loaderData as { receipt: { radicado: string; code: string } | null };
-  return (
-    <SiteFrame>
-      <main className="page incident-result">
-        <h1>Reporte de incidente o accidente de trabajo</h1>
-        {receipt ? (
-          <Receipt radicado={receipt.radicado} code={receipt.code} text={incidentReceipt} />
-        ) : (
-          <>
-            <p>
-              Esta página muestra el radicado y el código de un reporte una sola vez, justo después de enviarlo. Si ya los
-              anotó, consulte el estado del reporte con ellos.
-            </p>
-            <p>
-              <a className="button" href="/incidente#consultar">
-                Ir a CONSULTAR
-              </a>
-            </p>
-          </>
-        )}
-      </main>
-    </SiteFrame>
-  );
+  return <ReceiptPage title="Reporte de incidente o accidente de trabajo" receipt={receipt} text={incidentReceipt} />;
 }

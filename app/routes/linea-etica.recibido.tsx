@@ -1,8 +1,7 @@
-import { SiteFrame } from "~/components/site-frame";
 import { ethicsDoors } from "~/ethics/http.server";
 import { ethicsReceipt } from "~/ethics/report-form";
 import { siteFromMatches } from "~/lib/site-data";
-import { Receipt } from "~/reports/receipt";
+import { ReceiptPage } from "~/reports/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/linea-etica.recibido";
 
@@ -25,26 +24,5 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export default function EthicsReportReceived({ loaderData }: Route.ComponentProps) {
   const { receipt } = loaderData as { receipt: { radicado: string; code: string } | null };
-  return (
-    <SiteFrame>
-      <main className="page incident-result">
-        <h1>Línea ética</h1>
-        {receipt ? (
-          <Receipt radicado={receipt.radicado} code={receipt.code} text={ethicsReceipt} />
-        ) : (
-          <>
-            <p>
-              Esta página muestra el radicado y el código de un reporte una sola vez, justo después de enviarlo. Si ya los
-              anotó, consulte el estado del reporte con ellos.
-            </p>
-            <p>
-              <a className="button" href="/linea-etica#consultar">
-                Ir a CONSULTAR
-              </a>
-            </p>
-          </>
-        )}
-      </main>
-    </SiteFrame>
-  );
+  return <ReceiptPage title="Línea ética" receipt={receipt} text={ethicsReceipt} />;
 }

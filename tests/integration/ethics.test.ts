@@ -132,7 +132,7 @@ describe("a report to the ethics line", () => {
     expect(consents.find((c) => Number(c.case_id) === harassment.id)?.consent_at).toBeNull();
     expect(consents.find((c) => Number(c.case_id) === bribery.id)?.consent_at).toMatch(/^\d{4}-/);
     // No column of the report's rows can hold a trace of the sender.
-    const columns = [...Object.keys((await readDb("select * from cases"))[0]), ...Object.keys((await readDb("select * from ethics_reports"))[0])];
+    const columns = [...Object.keys((await readDb<object>("select * from cases"))[0]), ...Object.keys((await readDb<object>("select * from ethics_reports"))[0])];
     expect(columns.filter((c) => /ip|agent|address|direccion|navegador/i.test(c))).toEqual([]);
   });
 

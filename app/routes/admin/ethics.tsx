@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+import { FilterSelect } from "~/components/filter-select";
 import { listEthicsCases } from "~/ethics/ethics.server";
 import { formatBogota } from "~/lib/dates";
 import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/reports/case-model";
@@ -31,28 +32,8 @@ export default function EthicsCases() {
         <a href="/admin/etica/estadisticas">Estadísticas por semestre</a>
       </p>
       <form method="get" className="admin-filters" aria-label="Filtrar reportes de la línea ética">
-        <div className="field">
-          <label htmlFor="le-categoria">Categoría</label>
-          <select id="le-categoria" name="categoria" defaultValue={kind}>
-            <option value="">Todas</option>
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel(ethicsChannel.id, k)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="le-estado">Estado</label>
-          <select id="le-estado" name="estado" defaultValue={status}>
-            <option value="">Todos</option>
-            {ethicsChannel.statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="le-categoria" name="categoria" label="Categoría" value={kind} all="Todas" options={kinds.map((k) => ({ value: k, label: kindLabel(ethicsChannel.id, k) }))} />
+        <FilterSelect id="le-estado" name="estado" label="Estado" value={status} all="Todos" options={ethicsChannel.statuses} />
         <button type="submit" className="button">
           Filtrar
         </button>

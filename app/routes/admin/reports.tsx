@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+import { FilterSelect } from "~/components/filter-select";
 import { formatBogota } from "~/lib/dates";
 import { REPORT_ROLES } from "~/lib/roles";
 import { listReports } from "~/reports/accidents.server";
@@ -27,25 +28,8 @@ export default function Reports() {
     <>
       <h1>Reportes de incidentes y accidentes de trabajo</h1>
       <form method="get" className="admin-filters" aria-label="Filtrar reportes">
-        <div className="field">
-          <label htmlFor="r-tipo">Tipo</label>
-          <select id="r-tipo" name="tipo" defaultValue={kind}>
-            <option value="">Todos</option>
-            <option value="accidente">Accidentes</option>
-            <option value="incidente">Incidentes</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="r-estado">Estado</label>
-          <select id="r-estado" name="estado" defaultValue={status}>
-            <option value="">Todos</option>
-            {incidentChannel.statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="r-tipo" name="tipo" label="Tipo" value={kind} all="Todos" options={[{ value: "accidente", label: "Accidentes" }, { value: "incidente", label: "Incidentes" }]} />
+        <FilterSelect id="r-estado" name="estado" label="Estado" value={status} all="Todos" options={incidentChannel.statuses} />
         <button type="submit" className="button">
           Filtrar
         </button>
