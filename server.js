@@ -146,6 +146,8 @@ export async function createServer() {
     res.status(503).json({ error: { code: "error_interno", message: REFUSALS.error_interno.message } });
   };
   app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter, formsUnavailable);
+  // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
+  app.post(["/php/contacto", "/php/cliente"], serverBuild.messageApi);
   app.post(["/php/linea-etica", "/linea-etica", "/linea-etica/consulta"], ethicsLimiter);
   // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
 

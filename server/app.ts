@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { getSiteConfig } from "~/config/site.server";
 import { engineOf } from "~/server/db.server";
+import { answerApiPost } from "~/server/forms.server";
 import { getEnv } from "~/server/env.server";
 import { RateLimitStore } from "~/server/rate-limit.server";
 import { getServices, startServices as startAppServices, stopServices } from "~/server/services.server";
@@ -53,6 +54,29 @@ app.use(async (req, res, next) => {
     next(error);
   }
 });
+
+/**
+ * The message forms' JSON API straight from Express (issue 14): the same answer as the router's
+ * `/php/<form>` route (app/server/forms.server.ts, answerApiPost), without building a Fetch Request and
+ * Response and routing through React Router for the site's busiest endpoint. server.js mounts it after
+ * the body was read and size-checked and the rate limit counted.
+ */
+export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
+  const form = req.path === "/php/contacto" ? "contacto" : req.path === "/php/cliente" ? "cliente" : undefined;
+  if (!form) return next();
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : (value ?? null);
+  };
+  answerApiPost(
+    { method: req.method, contentType: header("content-type"), origin: header("origin"), secFetchSite: header("sec-fetch-site"), host: req.get("host") ?? "", body: req.rawBody?.toString("utf8") ?? "" },
+    form,
+  ).then((answer) => {
+    res.status(answer.status);
+    for (const [key, value] of Object.entries(answer.headers)) res.setHeader(key, value);
+    res.end(answer.body ?? undefined);
+  }, next);
+}
 
 /** Parses the environment and the site configuration; throws an error that names the wrong field. */
 export function validateConfiguration(): void {

@@ -38,29 +38,57 @@ export class Refusal extends Error {
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-export function encodingOf(request: Request): Encoding {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+/**
+ * What the form endpoints read of a post, without the Fetch API: the router's Request (fromRequest) and
+ * the server's fast path for the JSON API (server/app.ts, straight from Express) both give this.
+ */
+export interface PlainPost {
+  method: string;
+  contentType: string | null;
+  origin: string | null;
+  secFetchSite: string | null;
+  /** The Host the request was made to. */
+  host: string;
+  body: string;
+}
+
+export async function fromRequest(request: Request): Promise<PlainPost> {
+  const header = (name: string) => request.headers.get(name);
+  return {
+    method: request.method,
+    contentType: header("content-type"),
+    origin: header("origin"),
+    secFetchSite: header("sec-fetch-site"),
+    host: new URL(request.url).host,
+    body: request.method === "GET" || request.method === "HEAD" ? "" : await request.text(),
+  };
+}
+
+export function encodingOfType(contentType: string | null): Encoding {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (type === "application/json") return "json";
   if (type === "application/x-www-form-urlencoded") return "form";
   throw new Refusal("tipo_no_soportado");
 }
+export const encodingOf = (request: Request) => encodingOfType(request.headers.get("content-type"));
 
 /** Refuses posts made from another site's pages (browsers always send Origin on a POST). */
-export function checkOrigin(request: Request) {
-  const origin = request.headers.get("origin");
-  let foreign = request.headers.get("sec-fetch-site") === "cross-site" || origin === "null";
+export function checkPostOrigin(post: Pick<PlainPost, "origin" | "secFetchSite" | "host">) {
+  const { origin } = post;
+  let foreign = post.secFetchSite === "cross-site" || origin === "null";
   if (origin && origin !== "null") {
     try {
-      foreign ||= new URL(origin).host !== new URL(request.url).host;
+      foreign ||= new URL(origin).host !== post.host;
     } catch {
       foreign = true;
     }
   }
   if (foreign) throw new Refusal("origen_no_permitido");
 }
+export const checkOrigin = (request: Request) =>
+  checkPostOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site"), host: new URL(request.url).host });
 
-export async function readFields(request: Request, encoding: Encoding): Promise<Record<string, unknown>> {
-  const raw = await request.text();
+export function parseFields(raw: string, encoding: Encoding): Record<string, unknown> {
   if (encoding === "form") return Object.fromEntries(new URLSearchParams(raw));
   let parsed: unknown;
   try {
@@ -71,6 +99,7 @@ export async function readFields(request: Request, encoding: Encoding): Promise<
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Refusal("json_invalido");
   return parsed as Record<string, unknown>;
 }
+export const readFields = async (request: Request, encoding: Encoding) => parseFields(await request.text(), encoding);
 
 /** Validates and stores one message; throws a Refusal for anything the visitor can correct. */
 async function accept(form: FormName, body: Record<string, unknown>): Promise<"stored" | "honeypot"> {
@@ -106,23 +135,41 @@ async function accept(form: FormName, body: Record<string, unknown>): Promise<"s
 const confirmation = (form: FormName) =>
   new Response(null, { status: 303, headers: { Location: `/${form}/enviado`, "Cache-Control": "no-store" } });
 
-/** The JSON API (and ordinary posts from API clients). */
-export async function handleFormPost(request: Request, form: FormName): Promise<Response> {
-  if (request.method !== "POST") return methodNotAllowed();
+/** An answer as plain data, for either adapter (a Fetch Response, or Express directly). */
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): PlainAnswer => ({
+  status,
+  headers: { ...NO_STORE, "Content-Type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The JSON API (and ordinary posts from API clients), framework-free: the router and the fast path share it. */
+export async function answerApiPost(post: PlainPost, form: FormName): Promise<PlainAnswer> {
+  if (post.method !== "POST") return jsonAnswer(405, { error: apiError("metodo_no_permitido") }, { Allow: "POST" });
   let encoding: Encoding = "json";
   try {
-    encoding = encodingOf(request);
-    checkOrigin(request);
-    await accept(form, await readFields(request, encoding));
-    return encoding === "json" ? json(201, { ok: true }) : confirmation(form);
+    encoding = encodingOfType(post.contentType);
+    checkPostOrigin(post);
+    await accept(form, parseFields(post.body, encoding));
+    return encoding === "json" ? jsonAnswer(201, { ok: true }) : { status: 303, headers: { ...NO_STORE, Location: `/${form}/enviado` }, body: null };
   } catch (error) {
     const refusal = asRefusal(error, form);
     // A form post lands on the page, which answers it with the errors and the values (307 keeps the body).
-    if (encoding === "form" && refusal.code !== "tipo_no_soportado") {
-      return new Response(null, { status: 307, headers: { Location: `/${form}`, "Cache-Control": "no-store" } });
-    }
-    return json(refusal.status, { error: refusal.body }, refusal.status === 503 ? { "Retry-After": "60" } : {});
+    if (encoding === "form" && refusal.code !== "tipo_no_soportado") return { status: 307, headers: { ...NO_STORE, Location: `/${form}` }, body: null };
+    return jsonAnswer(refusal.status, { error: refusal.body }, refusal.status === 503 ? { "Retry-After": "60" } : {});
   }
+}
+
+/** The JSON API through the router (the server's fast path answers the same posts before it; see server.js). */
+export async function handleFormPost(request: Request, form: FormName): Promise<Response> {
+  const answer = await answerApiPost(await fromRequest(request), form);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** The page's own form without JavaScript (DECISIONS 23): the confirmation, or the page again with what went wrong. */
