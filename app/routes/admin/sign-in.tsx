@@ -14,7 +14,7 @@ export function meta() {
 
 /** Only same-site paths under /admin are followed after sign-in. */
 function safeNext(value: string | null): string {
-  return value && /^\/admin(\/[\w\-./?=&%]*)?$/.test(value) && !value.startsWith("//") ? value : "/admin/mensajes";
+  return value && /^\/admin(\/[\w\-./?=&%]*)?$/.test(value) && !value.startsWith("//") ? value : "/admin";
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
