@@ -67,6 +67,8 @@ const control = createServer((req, res) => {
 }).listen(controlPort, "127.0.0.1");
 
 const server = await startServer({ LOG_LEVEL: "silent", ...(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {}) });
+// BENCH_BASE=<checkout with its own build>: the variant `base` is that build's server (before/after).
+const baseServer = process.env.BENCH_BASE ? await startServer({ LOG_LEVEL: "silent", ...(process.env.BASE_PORT ? { PORT: process.env.BASE_PORT } : {}) }, undefined, process.env.BENCH_BASE) : undefined;
 
 for (const route of routes) {
   const answer = await fetch(server.url + route);
@@ -128,7 +130,7 @@ const summary: Record<string, unknown>[] = [];
 try {
   for (const route of routes) {
     const controlBase = `http://127.0.0.1:${controlPort}`;
-    const all: Record<string, string> = { sitio: server.url + route, control: controlBase + route, asis: `${controlBase}${route}?v=asis`, headers: `${controlBase}${route}?v=headers` };
+    const all: Record<string, string> = { sitio: server.url + route, control: controlBase + route, asis: `${controlBase}${route}?v=asis`, headers: `${controlBase}${route}?v=headers`, base: `${baseServer?.url}${route}` };
     // `drop:<header>,…` / `only:<header>`: the control with the site's headers but without / only those.
     const targets = variants.map((v) => {
       const [kind, names] = v.split(":");
@@ -187,6 +189,7 @@ try {
   chrome.kill();
   control.close();
   await server.stop();
+  await baseServer?.stop();
   rmSync(controlDir, { recursive: true, force: true });
 }
 console.log(`\nLighthouse móvil, mediana de ${runs} (${cpus().length} núcleos; carga 1 min por corrida):`);
