@@ -104,4 +104,3 @@ if (search && body) {
     if (event.key === "Enter") { event.preventDefault(); go(event.shiftKey ? current - 1 : current + 1); }
   });
 }
-
