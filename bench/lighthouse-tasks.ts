@@ -139,17 +139,18 @@ try {
       if (kind === "asis-drop") return [v, `${controlBase}${route}?v=asis&h=1&drop=${names.replaceAll("+", ",")}`] as [string, string];
       return [v, all[v]] as [string, string];
     });
-    const samples = new Map<string, { perf: number; lcp: number; tbt: number; load: string; cpuTbt?: number; cpuTotal?: number; commitMs?: number; commitCpu?: number }[]>();
+    const samples = new Map<string, { perf: number; others: string; lcp: number; tbt: number; load: string; cpuTbt?: number; cpuTotal?: number; commitMs?: number; commitCpu?: number }[]>();
     for (let i = 0; i < runs; i++) {
       for (const [name, base] of targets) {
-        const result = await lighthouse(base, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+        const result = await lighthouse(base, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
         const lhr = result?.lhr;
         if (!lhr || lhr.runtimeError) {
           console.warn(`${name} ${route}: ${lhr?.runtimeError?.code ?? "sin resultado"}`);
           continue;
         }
-        const sample: { perf: number; lcp: number; tbt: number; load: string; cpuTbt?: number; cpuTotal?: number; commitMs?: number; commitCpu?: number } = {
+        const sample: { perf: number; others: string; lcp: number; tbt: number; load: string; cpuTbt?: number; cpuTotal?: number; commitMs?: number; commitCpu?: number } = {
           perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          others: ["accessibility", "best-practices", "seo"].map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)).join("/"),
           lcp: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
           tbt: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
           load: load(),
@@ -161,7 +162,7 @@ try {
         const longTasks = ((lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
           .map((t) => `${t.url.replace(/^https?:\/\/[^/]+/, "") || "?"}@${Math.round(t.startTime)}:${Math.round(t.duration)}`)
           .join(", ");
-        console.log(`\n${name} ${route} #${i + 1}: rend ${sample.perf} LCP ${sample.lcp} TBT ${sample.tbt} (carga ${sample.load}); por CPU: TBT ${cpuTbt}, hilo principal ${cpuTotal} ms, FCP observado ${fcp} ms`);
+        console.log(`\n${name} ${route} #${i + 1}: rend ${sample.perf} (acc/bp/seo ${sample.others}) LCP ${sample.lcp} TBT ${sample.tbt} (carga ${sample.load}); por CPU: TBT ${cpuTbt}, hilo principal ${cpuTotal} ms, FCP observado ${fcp} ms`);
         if (longTasks) console.log(`  long-tasks (Lighthouse, simulados): ${longTasks}`);
         for (const t of tasks) console.log(`  tarea a ${t.at} ms: ${t.ms} ms (CPU ${t.cpu}) — ${t.parts}`);
         if (saveDir && trace) {
@@ -175,6 +176,7 @@ try {
         ruta: route,
         pagina: name,
         rend: median(list.map((s) => s.perf)),
+        "acc/bp/seo": [...new Set(list.map((s) => s.others))].join(" "),
         "LCP ms": median(list.map((s) => s.lcp)),
         "TBT ms": median(list.map((s) => s.tbt)),
         "TBT corridas": list.map((s) => s.tbt).join("/"),
