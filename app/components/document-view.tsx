@@ -2,6 +2,12 @@ import type { ReactNode } from "react";
 import { formatDay as formatDate, IN_FORCE_SECTION_ID, type InForceLink, type InForcePanel, type InForceRow } from "~/lib/in-force";
 import type { RenderedDocument } from "~/lib/markdown.server";
 
+/**
+ * Above this size (the regulations, about 230 KB) laying out the whole text at once is one long task
+ * (≈ 130 ms of main thread here, ADR 011): its chapters are then laid out only near the viewport.
+ */
+const LONG_DOCUMENT_CHARS = 100_000;
+
 const TOC_ID = "indice";
 
 const Day = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>;
@@ -160,7 +166,11 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
           </form>
         </search>
       ) : null}
-      <div className="document-body prose" data-document-body="" dangerouslySetInnerHTML={{ __html: doc.html }} />
+      <div
+        className={doc.html.length > LONG_DOCUMENT_CHARS ? "document-body document-long prose" : "document-body prose"}
+        data-document-body=""
+        dangerouslySetInnerHTML={{ __html: doc.html }}
+      />
       <p className="document-print">
         <button type="button" className="button button-secondary" data-print="" hidden>
           Imprimir

@@ -158,6 +158,21 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
         node.properties.rel = ["noopener", "noreferrer"];
       }
     });
+    // Each chapter (an h2 and what follows it, its "Volver al índice" included) in a <section> of its
+    // own, which the page lays out only when it nears the viewport (content-visibility, ADR 011).
+    if (sectionsSeen > 1) {
+      const children: Root["children"] = [];
+      let chapter: Element | undefined;
+      for (const child of tree.children) {
+        if (child.type === "element" && child.tagName === "h2") {
+          chapter = h("section", { className: ["document-chapter"] });
+          children.push(chapter);
+        }
+        if (chapter) chapter.children.push(child as ElementContent);
+        else children.push(child);
+      }
+      tree.children = children;
+    }
   };
 }
 

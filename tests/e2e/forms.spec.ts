@@ -34,7 +34,9 @@ async function sendAndExpectOneMail(page: Page, subject: string) {
   expect(mails()[before].subject).toBe(subject);
 }
 
+/** The island hydrates on the visitor's first touch (ADR 011): focus a field, as a visitor would. */
 async function hydrated(page: Page) {
+  await page.locator("form.message-form").getByRole("textbox").first().focus();
   await expect(page.locator("form.message-form")).toHaveAttribute("novalidate", "");
 }
 
@@ -192,6 +194,23 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("MENSAJE", { exact: true })).toHaveValue("¿Pueden llamarme?");
     await expect(page.getByRole("checkbox")).toBeChecked();
     await sendAndExpectOneMail(page, "Nuevo mensaje de contacto: Antes De Hidratar");
+  });
+
+  test("the island waits for the visitor: preloaded when idle, hydrated on the first touch (ADR 011)", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (/\/assets\/island-.*\.js$/.test(r.url())) fetched.push(r.url());
+    });
+    await page.goto("/contacto", { waitUntil: "load" });
+    // Preloaded once the browser is idle after load…
+    await expect(page.locator('head link[rel="modulepreload"]')).not.toHaveCount(0);
+    await expect.poll(() => fetched.length).toBeGreaterThan(0);
+    // …but not started: the form is still the plain, server-validated one.
+    await page.waitForTimeout(500);
+    await expect(page.locator("form.message-form")).not.toHaveAttribute("novalidate", "");
+    // A keyboard visitor tabbing into the form starts it.
+    await page.getByLabel("NOMBRE", { exact: true }).focus();
+    await expect(page.locator("form.message-form")).toHaveAttribute("novalidate", "");
   });
 
   test("the honeypot is hidden from people and assistive technology", async ({ page }) => {

@@ -16,12 +16,25 @@ test.describe("security headers", () => {
       expect(h["x-content-type-options"]).toBe("nosniff");
       expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"]).toContain("camera=()");
-      expect(h["cross-origin-opener-policy"]).toBe("same-origin");
+      // Public pages: no COOP (a process of its own on every arrival, ADR 011).
+      expect(h["cross-origin-opener-policy"]).toBeUndefined();
       expect(h["x-powered-by"]).toBeUndefined();
       // Served over plain HTTP here: no HSTS.
       expect(h["strict-transport-security"]).toBeUndefined();
     });
   }
+
+  for (const path of ["/admin/ingresar", "/admin/mensajes", "/incidente/consulta", "/contacto/enviado"]) {
+    test(`${path} shows personal data or leads to it: isolated with COOP`, async ({ request }) => {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+    });
+  }
+  test("an answer to a post is isolated with COOP", async ({ request }) => {
+    const res = await request.post("/contacto", { form: { nombre: "" }, maxRedirects: 0 });
+    expect(res.status()).toBeGreaterThanOrEqual(300);
+    expect(res.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+  });
 
   test("the form pages hydrate under the policy and the videos embed under it", async ({ page }) => {
     const violations: string[] = [];
@@ -29,6 +42,7 @@ test.describe("security headers", () => {
       if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text());
     });
     await page.goto("/contacto");
+    await page.getByLabel("NOMBRE", { exact: true }).focus();
     await expect(page.locator("form.message-form")).toHaveAttribute("novalidate", "");
     await page.route(/youtube-nocookie/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>video</p>" }));
     await page.goto("/nosotros/unClick");

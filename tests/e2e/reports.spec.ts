@@ -63,7 +63,11 @@ for (const javaScriptEnabled of [true, false]) {
       const worker = javaScriptEnabled ? "Marta Ruiz Con Script" : "Marta Ruiz Sin Script";
       const staffMailsBefore = mailsTo("sst-equipo@example.com").length;
       await page.goto("/incidente");
-      if (javaScriptEnabled) await expect(page.locator("form.report-form")).toHaveAttribute("novalidate", "");
+      if (javaScriptEnabled) {
+        // The island hydrates on the visitor's first touch (ADR 011).
+        await page.locator("form.report-form").getByRole("textbox").first().focus();
+        await expect(page.locator("form.report-form")).toHaveAttribute("novalidate", "");
+      }
       await expectNoAxeViolations(page);
 
       // A first try without the health consent: refused, with the message by the box and the values kept.

@@ -84,7 +84,7 @@ describe("byte budgets", () => {
     }
   });
 
-  it("form pages hydrate only their form island, fetched after the first paint (ADR 008)", () => {
+  it("form pages hydrate only their form island, fetched after the first paint, hydrated on the visitor's first touch (ADR 008, 011)", () => {
     for (const [p, island] of [
       [pages.contacto, "message-form"],
       [pages.cliente, "message-form"],
@@ -95,7 +95,12 @@ describe("byte budgets", () => {
       expect(html, p.path).not.toContain('<link rel="modulepreload"');
       expect(html, p.path).not.toMatch(/entry\.client|__reactRouterContext/);
       expect(html, p.path).toMatch(new RegExp(`<div data-island="${island}" data-props="[^"]+">`));
-      expect(html, p.path).toMatch(new RegExp(`requestAnimationFrame\\(\\(\\)=>setTimeout\\(\\(\\)=>\\{.*import\\("/assets/island-${island}-[\\w-]+\\.js"\\)`));
+      // The entry is imported only by the start function, which the first pointer, key or focus inside
+      // the island calls (or, with a draft in this tab, the first frame); the chunks are preloaded at idle.
+      expect(html, p.path).toMatch(new RegExp(`const g=\\(\\)=>\\{if\\(s\\)return;.*import\\("/assets/island-${island}-[\\w-]+\\.js"\\)\\}`));
+      expect(html, p.path).toContain('e=["pointerdown","keydown","focusin","touchstart"]');
+      expect(html, p.path).toContain("if(d)requestAnimationFrame(()=>setTimeout(g,0))");
+      expect(html, p.path).toMatch(/addEventListener\("load",\(\)=>setTimeout\(\(\)=>typeof requestIdleCallback=="function"\?requestIdleCallback\(p,/);
     }
   });
 
