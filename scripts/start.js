@@ -51,7 +51,13 @@ await import("../server.js").then(async ({ createServer }) => {
     console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}` }));
   });
   // Finish the requests in flight and the mail being sent; pending mail resumes at the next start.
-  const stop = () => listener.close(() => stopServices().finally(() => process.exit(0)));
+  // Idle keep-alive connections are closed at once, and whatever is still open after 10 s (a slow
+  // download, a browser holding a connection) is cut, so a stop never hangs.
+  const stop = () => {
+    listener.close(() => stopServices().finally(() => process.exit(0)));
+    listener.closeIdleConnections();
+    setTimeout(() => listener.closeAllConnections(), 10_000).unref();
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 });

@@ -41,7 +41,7 @@ export function SiteFooter() {
       </p>
       <p>
         <a href="/privacidad">Política de tratamiento de datos personales</a> ·{" "}
-        <a href="/linea-etica">Línea ética: reporte confidencial de soborno, lavado de activos, acoso o discriminación</a>
+        <a href="/linea-etica">Línea ética</a>
       </p>
     </footer>
   );
