@@ -85,9 +85,9 @@ export const reporterView = (db: Kysely<Database>, sealer: Sealer, caseId: numbe
 /** Information the reporter adds through CONSULTAR: sealed, and the owning role is told (without it). */
 export async function addReporterInformation(db: Kysely<Database>, sealer: Sealer, caseId: number, text: string, options: EthicsStoreOptions) {
   const c = await db.selectFrom("cases").select("kind").where("id", "=", caseId).where("channel", "=", CHANNEL).executeTakeFirstOrThrow();
-  await addReporterNote(db, caseId, noteSealer(sealer).seal(text, caseId));
-  await db.transaction().execute((trx) =>
-    queueCaseMail(trx, caseId, options.recipients[ETHICS_OWNERS[c.kind as EthicsKind]].join(", "), ownerNotice({ event: "informacion", link: `${options.origin}/admin/etica/${caseId}`, companyName: options.companyName })),
+  const notice = ownerNotice({ event: "informacion", link: `${options.origin}/admin/etica/${caseId}`, companyName: options.companyName });
+  await addReporterNote(db, caseId, noteSealer(sealer).seal(text, caseId), (trx) =>
+    queueCaseMail(trx, caseId, options.recipients[ETHICS_OWNERS[c.kind as EthicsKind]].join(", "), notice),
   );
 }
 
@@ -163,17 +163,16 @@ export async function respond(
   options: EthicsStoreOptions,
 ): Promise<"ok" | "not_found" | "invalid"> {
   if (!(await owns(db, id, kinds))) return "not_found";
-  const result = await addEvent(db, user, id, { channel: CHANNEL, ...input }, noteSealer(sealer).seal);
-  if (result === "ok" && input.visible && input.note?.trim()) {
-    const row = await db.selectFrom("ethics_reports").select(["identified", "payload"]).where("case_id", "=", id).executeTakeFirst();
-    const email = row?.identified ? (JSON.parse(sealer.open(row.payload, reportContext(id))) as EthicsReportContent).correo : "";
-    if (email) {
-      await db.transaction().execute((trx) =>
-        queueCaseMail(trx, id, sealer.seal(email, recipientContext(id)), reporterNotice({ event: "respuesta", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName })),
-      );
-    }
-  }
-  return result;
+  // A reply the reporter reads: an identified reporter with an e-mail is told, in the same transaction.
+  const reply = input.visible && Boolean(input.note?.trim());
+  const row = reply ? await db.selectFrom("ethics_reports").select(["identified", "payload"]).where("case_id", "=", id).executeTakeFirst() : undefined;
+  const email = row?.identified ? (JSON.parse(sealer.open(row.payload, reportContext(id))) as EthicsReportContent).correo : "";
+  return addEvent(db, user, id, { channel: CHANNEL, ...input }, {
+    sealNote: noteSealer(sealer).seal,
+    also: email
+      ? (trx) => queueCaseMail(trx, id, sealer.seal(email, recipientContext(id)), reporterNotice({ event: "respuesta", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }))
+      : undefined,
+  });
 }
 
 /**

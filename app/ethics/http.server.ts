@@ -11,6 +11,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { getSiteConfig } from "~/config/site.server";
+import { REFUSALS } from "~/forms/errors";
 import type { PublicView } from "~/reports/case-model";
 import { caseDoors, type ConsultRefusalCode, consultCase } from "~/reports/http.server";
 import { asRefusal, checkOrigin, encodingOf, RATE_LIMITED_HEADER, readFields, Refusal } from "~/server/forms.server";
@@ -83,7 +84,7 @@ export async function handleEthicsConsult(request: Request) {
     const limited = request.headers.get(RATE_LIMITED_HEADER);
     if (limited) {
       headers["Retry-After"] = limited;
-      return data({ answer: { outcome: "refused", code: "limite_de_envios", message: new Refusal("limite_de_envios").body.message } as EthicsConsultAnswer }, { status: 429, headers });
+      return data({ answer: { outcome: "refused", code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } as EthicsConsultAnswer }, { status: 429, headers });
     }
     const sealer = openChannel();
     if (body.accion === "agregar") {

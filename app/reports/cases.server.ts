@@ -191,14 +191,18 @@ export async function publicView(db: Kysely<Database>, caseId: number, openNote?
 /** The author of what the reporter adds through CONSULTAR. */
 export const REPORTER = "reportante";
 
+/** More work that must commit with an event, or not at all (a channel's notice in the outbox). */
+export type AlsoInTransaction = (trx: Transaction<Database>) => Promise<void>;
+
 /** Information the reporter adds (already validated and, where the channel seals, sealed): visible to both sides. */
-export async function addReporterNote(db: Kysely<Database>, caseId: number, note: string): Promise<void> {
+export async function addReporterNote(db: Kysely<Database>, caseId: number, note: string, also?: AlsoInTransaction): Promise<void> {
   const now = new Date().toISOString();
   const { channel } = await db.selectFrom("cases").select("channel").where("id", "=", caseId).executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("case_events").values({ case_id: caseId, at: now, type: "nota", status: null, note, visible: 1, author: REPORTER }).execute();
     await trx.updateTable("cases").set({ updated_at: now }).where("id", "=", caseId).execute();
     await audit(trx, null, auditAction(channel, "nota_del_reportante"), { caseId, email: "(reportante)" });
+    await also?.(trx);
   });
 }
 
@@ -217,9 +221,10 @@ export async function addEvent(
   caseId: number,
   /** `channel`: the case must belong to it (a staff page acts on its own channel's cases only). */
   input: { channel: string; status?: string; note?: string; visible: boolean },
-  /** Seals the note before it is stored (the ethics line). */
-  sealNote?: (note: string, caseId: number) => string,
+  /** The ethics line: `sealNote` seals the note before it is stored; `also` queues its notice with the event. */
+  options: { sealNote?: (note: string, caseId: number) => string; also?: AlsoInTransaction } = {},
 ): Promise<"ok" | "not_found" | "invalid"> {
+  const { sealNote, also } = options;
   const c = await db.selectFrom("cases").select(["channel", "status"]).where("id", "=", caseId).where("channel", "=", input.channel).executeTakeFirst();
   if (!c) return "not_found";
   const note = input.note?.trim().slice(0, 2000) || null;
@@ -245,6 +250,7 @@ export async function addEvent(
       caseId,
       detail: [status ? `estado: ${status}` : "", note ? (input.visible ? "nota visible" : "nota interna") : ""].filter(Boolean).join(" · "),
     });
+    await also?.(trx);
   });
   return "ok";
 }

@@ -1,4 +1,6 @@
 /** Changing the ethics line's key (docs/deploy.md §6) on the suite's engine: everything re-sealed, readable with the new key alone. */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createSealer, newKey } from "~/ethics/crypto.server";
@@ -8,10 +10,22 @@ import { type Database, openDatabase } from "~/server/db.server";
 import { freshDatabaseUrl } from "../support/database";
 
 let db: Kysely<Database>;
+let url: string;
 beforeAll(async () => {
   process.env.LOG_LEVEL = "silent";
-  db = await openDatabase(await freshDatabaseUrl("rotacion"));
+  url = await freshDatabaseUrl("rotacion");
+  db = await openDatabase(url);
 });
+
+/** The command docs/deploy.md §6 gives, run as an operator would. */
+function rotateFromTheCommandLine(current: string, previous: string) {
+  const root = path.resolve(import.meta.dirname, "../..");
+  return spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "rotate-ethics-key"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, ETHICS_KEY: current, ETHICS_PREVIOUS_KEYS: previous, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+  });
+}
 afterAll(() => db?.destroy());
 
 const options = { policyVersion: "1.1", recipients: { cumplimiento: ["o@example.com"], convivencia: ["c@example.com"] }, origin: "https://example.com", companyName: "Empresa" };
@@ -28,9 +42,11 @@ it("rotate-ethics-key re-seals reports, notes and waiting mails; the old key can
   );
   await addReporterInformation(db, before, created.id, "Tengo el recibo", options);
 
-  const during = createSealer(newKeyValue, [oldKey]);
-  expect(await rotateEthicsKey(db, during)).toEqual({ reports: 1, notes: 1 });
-  expect(await rotateEthicsKey(db, during)).toEqual({ reports: 0, notes: 0 });
+  const rotated = rotateFromTheCommandLine(newKeyValue, oldKey);
+  expect(rotated.status, rotated.stderr).toBe(0);
+  expect(rotated.stdout).toContain("1 reporte(s) y 1 nota(s)");
+  // Run again, nothing is left to re-seal.
+  expect(await rotateEthicsKey(db, createSealer(newKeyValue, [oldKey]))).toEqual({ reports: 0, notes: 0 });
 
   const after = createSealer(newKeyValue);
   const officer = { id: 1, email: "oficial@example.com", name: "Oficial", roles: ["cumplimiento"] } as User;
