@@ -1,8 +1,10 @@
 // Every page, written inline at the end of <body> (ADR 011), so the first paint waits for no script:
-// shows a small notice while offline (DECISIONS 12); after the first paint it loads the page's own
-// small scripts (data-scripts), and once the page has loaded and the browser is idle it registers the
-// service worker, whose precaching then never competes with the page's own loading. The spec's console
-// diagnostics run only in development builds, which mark this script data-debug.
+// shows a small notice while offline (DECISIONS 12). Everything else waits until the page has loaded,
+// painted its content and the browser is idle (ADR 014): then it tells the form islands to preload
+// ("sitio:pintado"), loads the page's own small scripts (data-scripts), links the web app manifest
+// and registers the service worker, so that none of their requests competes with the page's own
+// loading or comes before its first paint. The spec's console diagnostics run only in development
+// builds, which mark this script data-debug.
 {
   const script = document.currentScript;
   const debug = script?.hasAttribute("data-debug") ?? false;
@@ -19,19 +21,37 @@
   showConnection();
 
   const pageScripts = (script?.dataset.scripts ?? "").split(" ").filter(Boolean);
-  const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(() => {
-    for (const src of pageScripts) import(src).catch((error) => log("no se pudo cargar", src, error));
-  }, 0));
-  const register = () =>
-    navigator.serviceWorker
-      .register("/sw.js", { scope: "/" })
-      .then((registration) => log("service worker registrado", registration.scope))
-      .catch((error) => log("no se pudo registrar el service worker", error));
-  const whenIdle = () => (typeof requestIdleCallback === "function" ? requestIdleCallback(register, { timeout: 10000 }) : setTimeout(register, 2000));
-  const onLoad = () => {
-    afterFirstPaint();
-    if ("serviceWorker" in navigator && !debug) whenIdle();
+  const whenIdle = (work, timeout) => (typeof requestIdleCallback === "function" ? requestIdleCallback(work, { timeout }) : setTimeout(work, 1));
+  const afterPaint = (work) => {
+    let done = false;
+    const once = () => { if (!done) { done = true; whenIdle(work, 2000); } };
+    try {
+      // The first contentful paint, when the browser reports it (a page hidden from the start paints only once shown).
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        observer.disconnect();
+        once();
+      }).observe({ type: "paint", buffered: true });
+      setTimeout(once, 3000);
+    } catch {
+      requestAnimationFrame(() => setTimeout(once, 0));
+    }
   };
+  const enhance = () => {
+    dispatchEvent(new Event("sitio:pintado"));
+    for (const src of pageScripts) import(src).catch((error) => log("no se pudo cargar", src, error));
+    const manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = "/manifest.webmanifest";
+    document.head.append(manifest);
+    if ("serviceWorker" in navigator && !debug) {
+      whenIdle(() => navigator.serviceWorker
+        .register("/sw.js", { scope: "/" })
+        .then((registration) => log("service worker registrado", registration.scope))
+        .catch((error) => log("no se pudo registrar el service worker", error)), 10000);
+    }
+  };
+  const onLoad = () => afterPaint(enhance);
   if (document.readyState === "complete") onLoad();
   else addEventListener("load", onLoad, { once: true });
 }

@@ -11,7 +11,8 @@ export function Island<P extends object>({ name, component: Component, props }: 
   // The same statement in every page that has this island, so its CSP hash is stable (scripts/postbuild.js).
   // React's start-up and hydration are one long main-thread task each (≈ 30 and 15 ms here, counted 4x by
   // Lighthouse's mobile simulation, ADR 011), so the island waits for the visitor: its chunks are
-  // preloaded when the browser is idle after load, and it hydrates on the first pointer, key or focus
+  // preloaded when the site script says the page has painted and the browser is idle (the
+  // "sitio:pintado" event, ADR 014), and it hydrates on the first pointer, key or focus
   // inside it — before that the form works as an ordinary post (DECISIONS 23) and the island adopts
   // whatever was typed. A draft kept in this tab (sessionStorage) hydrates at once, after the first
   // paint, so that it is shown.
@@ -23,7 +24,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
     `for(const c of i)for(const t of e)c.addEventListener(t,g,{capture:true,passive:true});` +
     `let d=0;try{d=sessionStorage.length}catch{}` +
     `if(d)requestAnimationFrame(()=>setTimeout(g,0));` +
-    `else addEventListener("load",()=>setTimeout(()=>typeof requestIdleCallback=="function"?requestIdleCallback(p,{timeout:5000}):p(),0),{once:true});`;
+    `else addEventListener("sitio:pintado",p,{once:true});`;
   return (
     <>
       <div data-island={name} data-props={JSON.stringify(props)}>

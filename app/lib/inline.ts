@@ -7,7 +7,7 @@
  * Style sheets: base.css on every content page, plus the modules its routes name in `handle.styles`,
  * one <style> element each. The site script: site.js at the end of every page.
  */
-import siteScriptSource from "~/client/site.js?raw";
+import siteScriptSource from "~/client/site.js?inline-script";
 import base from "~/styles/base.css?inline";
 import document from "~/styles/document.css?inline";
 import home from "~/styles/home.css?inline";
@@ -20,12 +20,8 @@ export const inlineStyleSheets = { base, home, nosotros, document, incident, not
 
 export type InlineStyleSheet = Exclude<keyof typeof inlineStyleSheets, "base">;
 
-/** site.js without its comment lines and indentation (it has no "//" inside strings). */
-export const siteScript = siteScriptSource
-  .split("\n")
-  .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith("//"))
-  .join("\n");
+/** site.js, minified at build time (vite/inline-script.ts). */
+export const siteScript = siteScriptSource;
 
 /** Every inline script, for the CSP of pages rendered on request. */
 export const inlineScripts = [siteScript];

@@ -15,12 +15,13 @@ export function action() {
   return data(null, { status: 404 });
 }
 
+// No robots "noindex": the 404 status already keeps the page out of search indexes, and the tag
+// only made Lighthouse's SEO audit fail on it (ADR 014).
 export function meta({ matches }: Route.MetaArgs) {
   const name = siteFromMatches(matches)?.company.name ?? "";
   return [
     { title: `Página no encontrada | ${name}` },
     { name: "description", content: "La página que busca no existe o cambió de dirección. Vuelva al inicio para encontrar lo que necesita." },
-    { name: "robots", content: "noindex" },
   ];
 }
 

@@ -24,6 +24,18 @@ test.describe("security headers", () => {
     });
   }
 
+  test("a script or style sheet carries only the headers a subresource obeys; the service worker keeps its policy", async ({ request }) => {
+    for (const path of ["/js/document-tools.js", "/manifest.webmanifest"]) {
+      const h = (await request.get(path)).headers();
+      expect(h["x-content-type-options"], path).toBe("nosniff");
+      expect(h["cross-origin-resource-policy"], path).toBe("same-origin");
+      expect(h["content-security-policy"], path).toBeUndefined();
+      expect(h["x-frame-options"], path).toBeUndefined();
+    }
+    const worker = (await request.get("/sw.js")).headers();
+    expect(worker["content-security-policy"]).toContain("default-src 'self'");
+  });
+
   for (const path of ["/admin/ingresar", "/admin/mensajes", "/incidente/consulta", "/contacto/enviado"]) {
     test(`${path} shows personal data or leads to it: isolated with COOP`, async ({ request }) => {
       const res = await request.get(path, { maxRedirects: 0 });

@@ -17,7 +17,9 @@ test.describe("every published route", () => {
       titles.set(path, title);
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       expect(description?.length).toBeGreaterThan(20);
-      await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /favicon/);
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /^data:image\/svg\+xml,/);
+      // Linked by the site script once the page has painted (ADR 014).
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
       await expect(page.locator("h1")).toHaveCount(1);
       await expectNoAxeViolations(page);
       expect(errors).toEqual([]);

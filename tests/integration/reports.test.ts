@@ -292,6 +292,30 @@ describe("the staff", () => {
     expect(none.status).toBe(400);
   });
 
+  it("counts the FURAT deadline over a Colombian holiday weekend, and lists an overdue report first, highlighted", async () => {
+    // A second accident of the same worker, received now: its FURAT is not due yet.
+    const later = await postJson("/php/incidente", { ...REPORT, descripcion: "Se golpeó la rodilla con un estibador en el muelle de carga." });
+    expect(later.status).toBe(201);
+    const id = await caseId();
+    const { cookie } = await signIn(server.url, "sst@example.com");
+    // The company learned of the first one on Friday 13 November 2026; Monday 16 November is a holiday
+    // (Independencia de Cartagena, moved from Wednesday 11 by Ley 51 de 1983): Tuesday 17 is the first
+    // business day, Wednesday 18 the second.
+    const set = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2026-11-13", hora_conocimiento: "16:45" }, { Cookie: cookie });
+    expect(set.status).toBe(302);
+    const detail = await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text();
+    expect(detail).toContain("VENCIDO. Plazo: 18/11/2026 23:59");
+    const list = await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text();
+    const rows = list.match(/<tr[^>]*>[\s\S]*?<\/tr>/g)?.filter((tr) => tr.includes("AT-")) ?? [];
+    expect(rows[0]).toContain(first.radicado);
+    expect(rows[0]).toContain('class="admin-row-overdue"');
+    expect(rows[1]).not.toContain("admin-row-overdue");
+    expect(list).toMatch(/· (<!-- -->)?1(<!-- -->)? con el FURAT vencido/);
+    // A date in the future is refused.
+    const future = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2999-01-01" }, { Cookie: cookie });
+    expect(future.status).toBe(400);
+  });
+
   it("marks 'Reportado a la ARL' with a visible note, records the filing, and CONSULTAR shows it; every view and change is audited", async () => {
     const id = await caseId();
     const { cookie } = await signIn(server.url, "sst@example.com");
