@@ -2,12 +2,6 @@ import type { ReactNode } from "react";
 import { formatDay as formatDate, IN_FORCE_SECTION_ID, type InForceLink, type InForcePanel, type InForceRow } from "~/lib/in-force";
 import type { RenderedDocument } from "~/lib/markdown.server";
 
-/**
- * Above this size (the regulations, about 230 KB) laying out the whole text at once is one long task
- * (≈ 130 ms of main thread here, ADR 011): its chapters are then laid out only near the viewport.
- */
-const LONG_DOCUMENT_CHARS = 100_000;
-
 const TOC_ID = "indice";
 
 const Day = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>;
@@ -167,7 +161,7 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
         </search>
       ) : null}
       <div
-        className={doc.html.length > LONG_DOCUMENT_CHARS ? "document-body document-long prose" : "document-body prose"}
+        className="document-body prose"
         data-document-body=""
         dangerouslySetInnerHTML={{ __html: doc.html }}
       />

@@ -158,8 +158,21 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
         node.properties.rel = ["noopener", "noreferrer"];
       }
     });
+    // A list whose items are each one link alone (references) is a list of targets, not of sentences:
+    // each link gets a 24 px target (WCAG 2.5.8; the inline-text exception does not cover it).
+    visit(tree, "element", (node) => {
+      if (node.tagName !== "ul" && node.tagName !== "ol") return;
+      const items = node.children.filter((c): c is Element => c.type === "element");
+      const linkAlone = (li: Element) => {
+        const parts = li.children.filter((c) => !(c.type === "text" && !c.value.trim()));
+        return parts.length === 1 && parts[0].type === "element" && parts[0].tagName === "a";
+      };
+      if (items.length > 1 && items.every(linkAlone)) node.properties.className = ["link-list"];
+    });
     // Each chapter (an h2 and what follows it, its "Volver al índice" included) in a <section> of its
-    // own, which the page lays out only when it nears the viewport (content-visibility, ADR 011).
+    // own, which the page lays out only when it nears the viewport (content-visibility, ADR 011 and
+    // 014). Not a chapter with external links (a list of references): inside skipped content axe, and so
+    // Lighthouse, cannot measure a link's contrast or target size and reports it as failing.
     if (sectionsSeen > 1) {
       const children: Root["children"] = [];
       let chapter: Element | undefined;
@@ -172,6 +185,14 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
         else children.push(child);
       }
       tree.children = children;
+      for (const section of children) {
+        if (section.type !== "element" || section.tagName !== "section") continue;
+        let external = false;
+        visit(section, "element", (node) => {
+          if (node.properties.target === "_blank") external = true;
+        });
+        if (!external) section.properties.className = ["document-chapter", "document-chapter-deferred"];
+      }
     }
   };
 }
