@@ -170,9 +170,11 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
       if (items.length > 1 && items.every(linkAlone)) node.properties.className = ["link-list"];
     });
     // Each chapter (an h2 and what follows it, its "Volver al índice" included) in a <section> of its
-    // own, which the page lays out only when it nears the viewport (content-visibility, ADR 011 and
-    // 014). Not a chapter with external links (a list of references): inside skipped content axe, and so
-    // Lighthouse, cannot measure a link's contrast or target size and reports it as failing.
+    // own, which the page lays out only when it nears the viewport (content-visibility, ADR 011 and 014).
+    // Until then the chapter occupies a placeholder height (contain-intrinsic-size), chosen here from its
+    // text for a 320 px screen and rounded up: a placeholder shorter than the chapter would let the text
+    // that tools lay out on demand (axe, and so Lighthouse) overflow onto what follows, and be reported
+    // as hidden under it. A taller one only makes the scroll bar approximate until the chapter is shown.
     if (sectionsSeen > 1) {
       const children: Root["children"] = [];
       let chapter: Element | undefined;
@@ -186,15 +188,31 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
       }
       tree.children = children;
       for (const section of children) {
-        if (section.type !== "element" || section.tagName !== "section") continue;
-        let external = false;
-        visit(section, "element", (node) => {
-          if (node.properties.target === "_blank") external = true;
-        });
-        if (!external) section.properties.className = ["document-chapter", "document-chapter-deferred"];
+        if (section.type === "element" && section.tagName === "section") {
+          section.properties.className = ["document-chapter", `document-chapter-${placeholderRem(section)}`];
+        }
       }
     }
   };
+}
+
+/**
+ * A chapter's placeholder height in rem, a power of two between 16 and 4096 (the classes in
+ * document.css): each block of text (paragraph, list item, heading, table row) at about 34 characters
+ * per line of 1.7 rem (a 320 px screen) plus its margin, and the "Volver al índice" link, plus a
+ * quarter, rounded up. On wider screens the chapter is shorter, so this stays an overestimate.
+ */
+export function placeholderRem(section: Element): number {
+  let rem = 4;
+  visit(section, "element", (node) => {
+    if (!/^(p|li|h[2-4]|tr)$/.test(node.tagName)) return;
+    rem += Math.max(1, Math.ceil(toString(node).length / 34)) * 1.7 + 1.3;
+    // Only the outermost block counts (a list item's nested paragraphs are its lines).
+    return SKIP;
+  });
+  let bucket = 16;
+  while (bucket < rem * 1.25 && bucket < 4096) bucket *= 2;
+  return bucket;
 }
 
 const MARKER_LEAD: Record<HeadingMarker["kind"], string> = { cambio: "Cambio vigente:", revision: "En revisión legal:" };

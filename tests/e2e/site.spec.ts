@@ -215,6 +215,27 @@ test.describe("documents", () => {
     await expect(page.getByRole("link", { name: "Volver al índice" }).first()).toHaveAttribute("href", "#indice");
     await expect(page.getByText(/normas posteriores prevalecen/i).first()).toBeVisible();
   });
+
+  test("on a 320 px screen every chapter fits in the placeholder it takes before it is laid out (ADR 014)", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    let chapters = 0;
+    for (const path of PUBLISHED) {
+      await page.goto(path);
+      const sizes = await page.locator("section.document-chapter").evaluateAll((sections) =>
+        sections.map((section) => {
+          const placeholder = getComputedStyle(section).containIntrinsicHeight;
+          (section as HTMLElement).style.contentVisibility = "visible";
+          return { id: section.querySelector("h2")?.id, placeholder, height: section.getBoundingClientRect().height };
+        }),
+      );
+      chapters += sizes.length;
+      for (const { id, placeholder, height } of sizes) {
+        const px = Number(/(\d+(?:\.\d+)?)px$/.exec(placeholder)?.[1]);
+        expect(height, `${path}#${id}: ${placeholder}`).toBeLessThanOrEqual(px);
+      }
+    }
+    expect(chapters).toBeGreaterThan(30);
+  });
 });
 
 test.describe("cambios vigentes", () => {
