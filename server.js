@@ -72,9 +72,9 @@ export async function createServer() {
     }),
   );
   // Security headers on every response. Inline scripts: only the hashed ones of the page at this path
-  // (the site script, the island loaders); inline styles: only the content pages' hashed style sheets;
-  // videos embed only from the privacy-enhanced provider domain. A page rendered on request (the 404,
-  // a form answered to a post) may carry any inline sheet and the site script, and its own island loader.
+  // (the site script); inline styles: only the content pages' hashed style sheets; videos embed only
+  // from the privacy-enhanced provider domain. A page rendered on request (the 404, a form answered to a
+  // post) may carry any inline sheet and the site script.
   app.use((req, res, next) => {
     const file = req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path);
     const isPrerendered = (req.method === "GET" || req.method === "HEAD") && prerendered.has(req.path);

@@ -25,11 +25,12 @@ const { count, size, warnings } = await generateSW({
   // Published pages with their styles, images and small scripts: every page reads offline. Content
   // pages carry their styles inline; app.css is for the form pages. The form islands' chunks are
   // cached when first used, not downloaded up front. site.js registers the worker only after the
-  // first page has loaded and the browser is idle (ADR 011).
-  globPatterns: ["**/index.html", "assets/**/*.{css,svg}", "js/*.js", "manifest.webmanifest"],
-  // Not for offline reading: the staff area's styles, and Home's hover-only backgrounds (cached when
-  // first shown, below), which keeps the first visit's download small.
-  globIgnores: ["assets/admin-*.css", "assets/home-alt-*.svg"],
+  // first page has painted and the browser is idle (ADR 011, ADR 014).
+  globPatterns: ["**/index.html", "assets/**/*.{css,svg}", "js/*.js"],
+  // Not for offline reading: the staff area's styles, Home's hover-only backgrounds (cached when first
+  // shown, below), and the manifest and its icon (read by the browser when it installs the site, online;
+  // pages carry their icon inline), which keeps the first visit's download small.
+  globIgnores: ["assets/admin-*.css", "assets/home-alt-*.svg", "assets/favicon-*.svg"],
   swDest: path.join(clientDir, "sw.js"),
   mode: "production",
   sourcemap: false,
@@ -67,7 +68,7 @@ const { count, size, warnings } = await generateSW({
 for (const warning of warnings) console.warn(warning);
 console.log(`service worker: ${count} archivos precargados (${(size / 1024).toFixed(0)} KiB)`);
 
-// Hashes of the inline scripts of each prerendered page (the island loaders), so the
+// Hashes of the inline scripts of each prerendered page (the site script), so the
 // Content-Security-Policy can allow exactly those and no other inline script. Data blocks
 // (JSON-LD) are never executed and need no hash.
 const scriptHashes = {};

@@ -44,11 +44,9 @@ test("content pages ship no React; the form pages hydrate", async ({ page }) => 
     expect(await page.locator("script[src*='/assets/']").count(), path).toBe(0);
   }
   await page.goto("/contacto");
-  // The island's loader (inline) imports the island's entry.
-  const loaders = await page
-    .locator("script:not([src])")
-    .evaluateAll((scripts) => scripts.filter((s) => /import\("\/assets\/island-message-form-/.test(s.textContent ?? "")).length);
-  expect(loaders).toBe(1);
+  // The island names its entry; the inline site script, the page's only script, imports it (ADR 014).
+  await expect(page.locator("[data-island]")).toHaveAttribute("data-island-entry", /^\/assets\/island-message-form-[\w-]+\.js$/);
+  expect(await page.locator("script:not([type='application/ld+json'])").count()).toBe(1);
 });
 
 test.describe("without JavaScript", () => {

@@ -36,11 +36,9 @@ function weigh(pagePath: string): PageWeight {
   const scripts = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
   // The page's own small scripts, which the inline site script loads after the first paint.
   for (const m of html.matchAll(/data-scripts="([^"]+)"/g)) for (const src of m[1].split(" ")) scripts.add(src);
-  // Modules imported by inline scripts (an island's entry) count too, and so do the chunks that the
-  // island loader preloads after the first paint (ADR 008).
-  for (const m of html.matchAll(/(?:\bfrom\s*|\bimport\(\s*)["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
-  const deferred = /for\(const h of (\[[^\]]*\])\)/.exec(html);
-  for (const src of deferred ? (JSON.parse(deferred[1]) as string[]) : []) scripts.add(src);
+  // A form island's entry and the chunks the site script preloads for it after the first paint (ADR 008, 014).
+  for (const m of html.matchAll(/data-island-entry="([^"]+)"/g)) scripts.add(m[1]);
+  for (const m of html.matchAll(/data-island-imports="([^"]*)"/g)) for (const src of m[1].split(" ").filter(Boolean)) scripts.add(src);
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const images = [...html.matchAll(/<img[^>]+src="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   const css = styles.map((s) => readFileSync(fileFor(s), "utf8")).join("") + inlineCss(html);
@@ -94,13 +92,11 @@ describe("byte budgets", () => {
       const html = readFileSync(path.join(client, p.path, "index.html"), "utf8");
       expect(html, p.path).not.toContain('<link rel="modulepreload"');
       expect(html, p.path).not.toMatch(/entry\.client|__reactRouterContext/);
-      expect(html, p.path).toMatch(new RegExp(`<div data-island="${island}" data-props="[^"]+">`));
-      // The entry is imported only by the start function, which the first pointer, key or focus inside
-      // the island calls (or, with a draft in this tab, the first frame); the chunks are preloaded at idle.
-      expect(html, p.path).toMatch(new RegExp(`const g=\\(\\)=>\\{if\\(s\\)return;.*import\\("/assets/island-${island}-[\\w-]+\\.js"\\)\\}`));
-      expect(html, p.path).toContain('e=["pointerdown","keydown","focusin","touchstart"]');
-      expect(html, p.path).toContain("if(d)requestAnimationFrame(()=>setTimeout(g,0))");
-      expect(html, p.path).toMatch(/addEventListener\("load",\(\)=>setTimeout\(\(\)=>typeof requestIdleCallback=="function"\?requestIdleCallback\(p,/);
+      // The container names the island's entry and chunks; the page's one inline script (the site
+      // script) imports the entry on the first pointer, key or focus inside it, and preloads the chunks
+      // once the page has painted (ADR 014). The browser tests check the behaviour.
+      expect(html, p.path).toMatch(new RegExp(`<div data-island="${island}" data-island-entry="/assets/island-${island}-[\\w-]+\\.js" data-island-imports="[^"]*" data-props="[^"]+">`));
+      expect([...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g)], p.path).toHaveLength(1);
     }
   });
 
@@ -128,9 +124,11 @@ describe("byte budgets", () => {
     expect(byPath["/"].total).toBeLessThanOrEqual(8 * 1024);
   });
 
-  it("every other content page but the two long documents weighs at most 9 KB in all", () => {
+  // 10 KB: the page with its icon inline and its chapters' placeholder classes (ADR 014), and the small
+  // scripts it loads after the first paint; the HTML alone stays well inside the first round trip (14.6 KB).
+  it("every other content page but the long documents weighs at most 10 KB in all", () => {
     for (const page of contentPages.filter((p) => !["/", "/nosotros/reglamentoInterno", "/privacidad", "/nosotros/politicaGeneros"].includes(p.path))) {
-      expect(byPath[page.path].total, page.path).toBeLessThanOrEqual(9 * 1024);
+      expect(byPath[page.path].total, page.path).toBeLessThanOrEqual(10 * 1024);
     }
   });
 
