@@ -20,7 +20,6 @@ const DOCUMENT_ONLY_HEADERS = [
   "Referrer-Policy",
   "X-DNS-Prefetch-Control",
   "X-Frame-Options",
-  "X-XSS-Protection",
 ];
 
 export async function createServer() {
@@ -107,9 +106,11 @@ export async function createServer() {
       // Set below, only where a page shows personal data (ADR 011).
       crossOriginOpenerPolicy: false,
       xFrameOptions: { action: "deny" },
-      // Obsolete (Internet Explorer's downloads, Adobe Flash and Acrobat): bytes on every response for nothing.
+      // Obsolete (Internet Explorer's downloads, Adobe Flash and Acrobat, the XSS auditors that browsers
+      // removed): bytes on every response for nothing.
       xDownloadOptions: false,
       xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
     }),
   );
   app.use((req, res, next) => {
@@ -205,6 +206,8 @@ export async function createServer() {
     // download pays once per file (ADR 014). HTML and SVG (which can be opened as a document) keep them,
     // and so does the service worker, whose own fetches obey the policy sent with its script.
     if (!page && SUBRESOURCE_FILE.test(file) && path.basename(file) !== "sw.js") for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+    // A file is revalidated by its ETag and is too small for range requests; its request id stays in the log.
+    res.removeHeader("X-Request-Id");
     const immutable = !page && req.path.startsWith("/assets/");
     res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     res.type(path.extname(file) || "html");
@@ -215,9 +218,9 @@ export async function createServer() {
     const encoded = accepted === "br" || accepted === "gzip" ? `${file}.${accepted === "br" ? "br" : "gz"}` : undefined;
     if (encoded && isFile(encoded)) {
       res.setHeader("Content-Encoding", accepted);
-      return res.sendFile(encoded, { cacheControl: false, lastModified: true });
+      return res.sendFile(encoded, { cacheControl: false, lastModified: false, acceptRanges: false });
     }
-    res.sendFile(file, { cacheControl: false });
+    res.sendFile(file, { cacheControl: false, lastModified: false, acceptRanges: false });
   });
 
   // The staff area is never cached nor indexed.

@@ -359,6 +359,11 @@ test.describe("server", () => {
     expect(page.headers()["content-encoding"]).toBe("br");
     const gzipOnly = await request.get("/nosotros/reglamentoInterno", { headers: { "Accept-Encoding": "gzip" } });
     expect(gzipOnly.headers()["content-encoding"]).toBe("gzip");
+    // Revalidated by its ETag (no Last-Modified, ADR 014).
+    const etag = page.headers().etag;
+    expect(etag).toBeTruthy();
+    const again = await request.get("/nosotros/reglamentoInterno", { headers: { "Accept-Encoding": "br", "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
     // The form pages keep the stylesheet file (content pages inline theirs).
     const html = await (await request.get("/contacto")).text();
     const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
