@@ -26,15 +26,16 @@
   const afterPaint = (work) => {
     let done = false;
     const once = () => { if (!done) { done = true; whenIdle(work, 2000); } };
-    try {
-      // The first contentful paint, when the browser reports it (a page hidden from the start paints only once shown).
+    // The first contentful paint, where the browser reports it (a page hidden from the start paints
+    // only once shown, hence the 3 s limit); elsewhere the frame after load.
+    if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
       new PerformanceObserver((list, observer) => {
         if (list.getEntriesByName("first-contentful-paint").length === 0) return;
         observer.disconnect();
         once();
       }).observe({ type: "paint", buffered: true });
       setTimeout(once, 3000);
-    } catch {
+    } else {
       requestAnimationFrame(() => setTimeout(once, 0));
     }
   };
