@@ -202,7 +202,7 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
  * per line of 1.7 rem (a 320 px screen) plus its margin, and the "Volver al índice" link, plus a
  * quarter, rounded up. On wider screens the chapter is shorter, so this stays an overestimate.
  */
-export function placeholderRem(section: Element): number {
+function placeholderRem(section: Element): number {
   let rem = 4;
   visit(section, "element", (node) => {
     if (!/^(p|li|h[2-4]|tr)$/.test(node.tagName)) return;

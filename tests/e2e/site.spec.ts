@@ -337,6 +337,8 @@ test.describe("not found", () => {
     test(`${path} is a 404 with the spec's texts and a way home`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
+      // The status keeps it out of indexes; a robots tag would only fail Lighthouse's SEO audit (ADR 014).
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
       await expect(page.getByRole("heading", { name: "Not Found." })).toBeVisible();
       await expect(page.getByText("This page doesn't exist.")).toBeVisible();
       await expect(page.getByRole("link", { name: "Ir al inicio" })).toHaveAttribute("href", "/");
