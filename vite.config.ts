@@ -9,5 +9,5 @@ export default defineConfig({
   // The server build's entry is our Express app, which also re-exports the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   build: { assetsInlineLimit: 0 },
-  plugins: [inlineScript(), reactRouter(), islands({ root: import.meta.dirname, dir: path.resolve(import.meta.dirname, "app/islands") })],
+  plugins: [inlineScript(), reactRouter(), islands({ root: import.meta.dirname, dir: path.resolve(import.meta.dirname, "app/features") })],
 });

@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
-import { log } from "~/server/log.server";
+import { log } from "~/platform/log.server";
 
 export const streamTimeout = 5_000;
 

@@ -2,9 +2,9 @@ import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches } fr
 import type { Route } from "./+types/root";
 import { getSiteConfig } from "~/config/site.server";
 import faviconSvg from "~/assets/favicon.svg?raw";
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "~/ui/not-found";
 import appCss from "~/styles/app.css?url";
-import { type InlineStyleSheet, inlineStyleSheets, siteScript } from "~/lib/inline";
+import { type InlineStyleSheet, inlineStyleSheets, siteScript } from "~/ui/inline";
 
 /**
  * No page hydrates as a whole: content pages ship no React, and a form is a React island of its own

@@ -11,13 +11,13 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { parseRoles, ROLES } from "../app/lib/roles";
-import { createUser, normalizeEmail, resetPassword, setUserDisabled } from "../app/server/auth.server";
-import { openDatabase } from "../app/server/db.server";
-import { allRoles, setRoles } from "../app/server/roles.server";
-import { getEnv } from "../app/server/env.server";
-import { newKey } from "../app/ethics/crypto.server";
-import { ethicsSealer, rotateEthicsKey } from "../app/ethics/ethics.server";
+import { parseRoles, ROLES } from "../app/config/roles";
+import { createUser, normalizeEmail, resetPassword, setUserDisabled } from "../app/features/staff/auth.server";
+import { openDatabase } from "../app/platform/db/database.server";
+import { allRoles, setRoles } from "../app/features/staff/roles.server";
+import { getEnv } from "../app/platform/env.server";
+import { newKey } from "../app/features/ethics/crypto.server";
+import { ethicsSealer, rotateEthicsKey } from "../app/features/ethics/ethics.server";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
-import { type Database, engineOfDatabase, openDatabase, redactUrl, TABLES, TABLES_WITH_ID } from "../app/server/db.server";
+import { type Database, engineOfDatabase, openDatabase, redactUrl, TABLES, TABLES_WITH_ID } from "../app/platform/db/database.server";
 
 const BATCH = 500;
 

@@ -37,7 +37,7 @@ if (!buildIsCurrent()) {
 }
 
 process.env.NODE_ENV ??= "production";
-await import("../server.js").then(async ({ createServer }) => {
+await import("../server/index.js").then(async ({ createServer }) => {
   let server;
   try {
     server = await createServer();

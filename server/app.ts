@@ -7,11 +7,11 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { getSiteConfig } from "~/config/site.server";
-import { engineOf } from "~/server/db.server";
-import { answerApiPost } from "~/server/forms.server";
-import { getEnv } from "~/server/env.server";
-import { RateLimitStore } from "~/server/rate-limit.server";
-import { getServices, startServices as startAppServices, stopServices } from "~/server/services.server";
+import { engineOf } from "~/platform/db/database.server";
+import { answerApiPost } from "~/forms/post.server";
+import { getEnv } from "~/platform/env.server";
+import { RateLimitStore } from "~/platform/rate-limit.server";
+import { getServices, startServices as startAppServices, stopServices } from "~/platform/services.server";
 
 export * from "virtual:react-router/server-build";
 
@@ -91,10 +91,10 @@ export async function startServices(): Promise<{ notices: string[] }> {
 }
 
 export { stopServices };
-export { getEnv } from "~/server/env.server";
-export { logger } from "~/server/log.server";
+export { getEnv } from "~/platform/env.server";
+export { logger } from "~/platform/log.server";
 export { REFUSALS } from "~/forms/errors";
-export { RATE_LIMITED_HEADER } from "~/server/forms.server";
+export { RATE_LIMITED_HEADER } from "~/forms/post.server";
 
 /**
  * The form limiter's store (server.js wires it into express-rate-limit). PostgreSQL: counters in the
@@ -110,4 +110,4 @@ export function createRateLimitStore(prefix: string): RateLimitStore | undefined
 }
 
 /** The pages' inline style sheets and script, so server.js can allow their hashes on pages rendered on request. */
-export { inlineScripts, inlineStyleSheets } from "~/lib/inline";
+export { inlineScripts, inlineStyleSheets } from "~/ui/inline";

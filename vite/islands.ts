@@ -1,5 +1,5 @@
 /**
- * React islands (ADR 008): each `app/islands/<name>.client.tsx` is bundled on its own (React DOM and the
+ * React islands (ADR 008): each `<name>.client.tsx` under a feature folder (app/features/<feature>/) is bundled on its own (React DOM and the
  * island's components, nothing of React Router), and `virtual:islands` tells the server render where
  * each entry and its chunks are, so a prerendered page can load exactly one island after its first paint.
  * Built once per `vite build`, inside the client environment's build, and emitted into its assets.
@@ -20,11 +20,12 @@ const RESOLVED = `\0${VIRTUAL}`;
 const SUFFIX = ".client.tsx";
 
 export function islands({ root, dir }: { root: string; dir: string }): Plugin {
+  // Each feature keeps its own islands (app/features/<feature>/<name>.client.tsx); names are unique site-wide.
   const entries = () =>
     Object.fromEntries(
-      readdirSync(dir)
+      readdirSync(dir, { recursive: true, encoding: "utf8" })
         .filter((file) => file.endsWith(SUFFIX))
-        .map((file) => [file.slice(0, -SUFFIX.length), path.join(dir, file)]),
+        .map((file) => [path.basename(file).slice(0, -SUFFIX.length), path.join(dir, file)]),
     );
   let command: "build" | "serve" = "build";
   let built: Promise<{ manifest: Record<string, IslandAsset>; files: Rolldown.OutputChunk[] }> | undefined;

@@ -1,9 +1,9 @@
-import { MessageFormPage } from "~/components/message-form-page";
+import { MessageFormPage } from "~/features/messages/message-form-page";
 import { pages } from "~/config/pages";
 import { getSiteConfig } from "~/config/site.server";
-import { pageMeta } from "~/lib/meta";
-import { siteFromMatches } from "~/lib/site-data";
-import { handleFormPage } from "~/server/forms.server";
+import { pageMeta } from "~/ui/meta";
+import { siteFromMatches } from "~/config/site-data";
+import { handleFormPage } from "~/forms/post.server";
 import type { Route } from "./+types/cliente";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
-import { SUCCESS_DIALOG } from "~/components/message-form";
-import { SiteFrame } from "~/components/site-frame";
-import { siteFromMatches } from "~/lib/site-data";
+import { SUCCESS_DIALOG } from "~/features/messages/message-form";
+import { SiteFrame } from "~/ui/site-frame";
+import { siteFromMatches } from "~/config/site-data";
 import type { Route } from "./+types/form-result";
 
 /** Where a form posted without JavaScript lands after its message was stored: the success dialog's texts (SPEC §8). */

@@ -2,8 +2,8 @@
  * Readiness probe for a load balancer: 200 while this instance can reach its database, 503 (with
  * Retry-After) while it cannot, so traffic goes elsewhere until the database answers again.
  */
-import { pingDatabase } from "~/server/db.server";
-import { getServices } from "~/server/services.server";
+import { pingDatabase } from "~/platform/db/database.server";
+import { getServices } from "~/platform/services.server";
 
 export async function loader() {
   const headers = { "Cache-Control": "no-store" };

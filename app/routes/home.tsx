@@ -1,8 +1,8 @@
-import { Logo } from "~/components/logo";
-import { SocialLinks } from "~/components/social-icon";
+import { Logo } from "~/ui/logo";
+import { SocialLinks } from "~/ui/social-icon";
 import { pages } from "~/config/pages";
-import { pageMeta } from "~/lib/meta";
-import { siteFromMatches, useSite } from "~/lib/site-data";
+import { pageMeta } from "~/ui/meta";
+import { siteFromMatches, useSite } from "~/config/site-data";
 import type { Route } from "./+types/home";
 import type { RouteHandle } from "~/root";
 

@@ -1,7 +1,7 @@
-import { SiteFrame } from "~/components/site-frame";
-import { siteFromMatches } from "~/lib/site-data";
-import { CaseStatus, ConsultForm } from "~/reports/consult";
-import { handleConsult } from "~/reports/http.server";
+import { SiteFrame } from "~/ui/site-frame";
+import { siteFromMatches } from "~/config/site-data";
+import { CaseStatus, ConsultForm } from "~/features/cases/consult";
+import { handleConsult } from "~/features/cases/doors.server";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente.consulta";
 

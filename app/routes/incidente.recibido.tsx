@@ -1,7 +1,7 @@
-import { siteFromMatches } from "~/lib/site-data";
-import { incidentDoors } from "~/reports/http.server";
-import { incidentReceipt } from "~/reports/receipt";
-import { ReceiptPage } from "~/reports/receipt-page";
+import { siteFromMatches } from "~/config/site-data";
+import { incidentDoors } from "~/features/cases/doors.server";
+import { incidentReceipt } from "~/features/cases/receipt";
+import { ReceiptPage } from "~/features/cases/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente.recibido";
 

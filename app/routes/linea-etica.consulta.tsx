@@ -1,8 +1,8 @@
-import { SiteFrame } from "~/components/site-frame";
-import { EthicsFollowUp } from "~/ethics/follow-up";
-import { handleEthicsConsult } from "~/ethics/http.server";
-import { siteFromMatches } from "~/lib/site-data";
-import { ConsultForm } from "~/reports/consult";
+import { SiteFrame } from "~/ui/site-frame";
+import { EthicsFollowUp } from "~/features/ethics/follow-up";
+import { handleEthicsConsult } from "~/features/ethics/doors.server";
+import { siteFromMatches } from "~/config/site-data";
+import { ConsultForm } from "~/features/cases/consult";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/linea-etica.consulta";
 

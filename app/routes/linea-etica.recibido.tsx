@@ -1,7 +1,7 @@
-import { ethicsDoors } from "~/ethics/http.server";
-import { ethicsReceipt } from "~/ethics/report-form";
-import { siteFromMatches } from "~/lib/site-data";
-import { ReceiptPage } from "~/reports/receipt-page";
+import { ethicsDoors } from "~/features/ethics/doors.server";
+import { ethicsReceipt } from "~/features/ethics/report-form";
+import { siteFromMatches } from "~/config/site-data";
+import { ReceiptPage } from "~/features/cases/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/linea-etica.recibido";
 

@@ -1,12 +1,12 @@
-import { SiteFrame } from "~/components/site-frame";
+import { SiteFrame } from "~/ui/site-frame";
 import { pages } from "~/config/pages";
 import { getSiteConfig } from "~/config/site.server";
-import { ethicsDoors } from "~/ethics/http.server";
-import { EthicsReportForm } from "~/ethics/report-form";
-import { Island } from "~/islands/island";
-import { pageMeta } from "~/lib/meta";
-import { siteFromMatches, useSite } from "~/lib/site-data";
-import { ConsultForm } from "~/reports/consult";
+import { ethicsDoors } from "~/features/ethics/doors.server";
+import { EthicsReportForm } from "~/features/ethics/report-form";
+import { Island } from "~/ui/islands/island";
+import { pageMeta } from "~/ui/meta";
+import { siteFromMatches, useSite } from "~/config/site-data";
+import { ConsultForm } from "~/features/cases/consult";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/linea-etica";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/not-found";
-import { siteFromMatches } from "~/lib/site-data";
+import { NotFound } from "~/ui/not-found";
+import { siteFromMatches } from "~/config/site-data";
 import type { Route } from "./+types/not-found";
 import type { RouteHandle } from "~/root";
 

@@ -1,4 +1,4 @@
-import { handleFormPost, methodNotAllowed } from "~/server/forms.server";
+import { handleFormPost, methodNotAllowed } from "~/forms/post.server";
 import type { Route } from "./+types/php.contacto";
 
 export function loader() {

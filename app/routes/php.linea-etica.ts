@@ -1,5 +1,5 @@
-import { ethicsDoors } from "~/ethics/http.server";
-import { methodNotAllowed } from "~/server/forms.server";
+import { ethicsDoors } from "~/features/ethics/doors.server";
+import { methodNotAllowed } from "~/forms/post.server";
 import type { Route } from "./+types/php.linea-etica";
 
 /** POST /php/linea-etica: the ethics line's JSON API (app/ethics/http.server.ts). */

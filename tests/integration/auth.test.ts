@@ -16,8 +16,8 @@ import {
   setUserDisabled,
   signIn,
   verifyPassword,
-} from "~/server/auth.server";
-import { type Database, openDatabase } from "~/server/db.server";
+} from "~/features/staff/auth.server";
+import { type Database, openDatabase } from "~/platform/db/database.server";
 import { freshDatabaseUrl } from "../support/database";
 
 const PASSWORD = "una-clave-muy-larga";

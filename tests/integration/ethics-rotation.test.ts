@@ -3,10 +3,10 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSealer, newKey } from "~/ethics/crypto.server";
-import { addReporterInformation, openEthicsCase, rotateEthicsKey, storeEthicsReport } from "~/ethics/ethics.server";
-import type { User } from "~/server/auth.server";
-import { type Database, openDatabase } from "~/server/db.server";
+import { createSealer, newKey } from "~/features/ethics/crypto.server";
+import { addReporterInformation, openEthicsCase, rotateEthicsKey, storeEthicsReport } from "~/features/ethics/ethics.server";
+import type { User } from "~/features/staff/auth.server";
+import { type Database, openDatabase } from "~/platform/db/database.server";
 import { freshDatabaseUrl } from "../support/database";
 
 let db: Kysely<Database>;

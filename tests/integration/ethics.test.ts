@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TABLES } from "~/server/db.server";
+import { TABLES } from "~/platform/db/database.server";
 import { createAccount, signIn } from "../support/accounts";
 import { freshDatabaseUrl, isPostgresUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";

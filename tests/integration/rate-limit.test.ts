@@ -1,8 +1,8 @@
 /** The shared request counters (app/server/rate-limit.server.ts) on the suite's engine. */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db.server";
-import { hit, purgeExpired, RateLimitStore, resetLimit, unhit } from "~/server/rate-limit.server";
+import { type Database, openDatabase } from "~/platform/db/database.server";
+import { hit, purgeExpired, RateLimitStore, resetLimit, unhit } from "~/platform/rate-limit.server";
 import { freshDatabaseUrl } from "../support/database";
 
 let db: Kysely<Database>;

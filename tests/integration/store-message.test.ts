@@ -1,8 +1,8 @@
 /** Storing messages (group commit on SQLite) on the suite's engine. */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/server/db.server";
-import { type NewMessage, storeMessage } from "~/server/messages.server";
+import { type Database, openDatabase } from "~/platform/db/database.server";
+import { type NewMessage, storeMessage } from "~/features/messages/store.server";
 import { freshDatabaseUrl } from "../support/database";
 
 let db: Kysely<Database>;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "~/config/site";
 import { pages } from "~/config/pages";
-import { loadDocument, splitFrontMatter } from "~/lib/markdown.server";
+import { loadDocument, splitFrontMatter } from "~/features/documents/markdown.server";
 
 const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII"];
 const rit = readFileSync("content/reglamento-interno.md", "utf8");

@@ -1,6 +1,6 @@
 /** The ethics line's sealing (ADR 013): keys, authenticated context, tampering, rotation ring, access proofs. */
 import { describe, expect, it } from "vitest";
-import { createSealer, newKey, parseKey, SealError } from "~/ethics/crypto.server";
+import { createSealer, newKey, parseKey, SealError } from "~/features/ethics/crypto.server";
 
 const A = newKey();
 const B = newKey();

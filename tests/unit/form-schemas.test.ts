@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FormName, messageFields, messageForms } from "~/forms";
+import { type FormName, messageFields, messageForms } from "~/features/messages/registry.ts";
 import { defineForm, validate } from "~/forms/define";
 import { FIELD_MESSAGES as MESSAGES, REFUSALS } from "~/forms/errors";
 import { choiceField, EMAIL_PATTERN, emailField, normalizePhone, phoneField, textField } from "~/forms/fields";
@@ -152,7 +152,7 @@ describe("date, time and tick-box fields", () => {
 describe("the incident report form", () => {
   it("refuses health details without their own consent, and asks a reporter who is not the worker for name and phone", async () => {
     const { validate } = await import("~/forms/define");
-    const { incidentForm } = await import("~/reports/incident-form");
+    const { incidentForm } = await import("~/features/incidents/incident-form");
     const base = {
       tipo: "accidente",
       reporta_relacion: "trabajador",

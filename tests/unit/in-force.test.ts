@@ -9,11 +9,11 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { DocumentView } from "~/components/document-view";
+import { DocumentView } from "~/features/documents/document-view";
 import { defaultSiteConfig } from "~/config/site";
-import { formatDay } from "~/lib/in-force";
-import { type InForceDocument, inForceDocuments, loadInForce, parseInForce, planInForce } from "~/lib/in-force.server";
-import { loadDocument } from "~/lib/markdown.server";
+import { formatDay } from "~/features/documents/in-force";
+import { type InForceDocument, inForceDocuments, loadInForce, parseInForce, planInForce } from "~/features/documents/in-force.server";
+import { loadDocument } from "~/features/documents/markdown.server";
 
 const data = loadInForce("content");
 const documents = Object.keys(inForceDocuments) as InForceDocument[];

@@ -1,7 +1,7 @@
 import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "~/config/site";
-import { headingId, renderMarkdown } from "~/lib/markdown.server";
+import { headingId, renderMarkdown } from "~/features/documents/markdown.server";
 
 const doc = (body: string, front = "title: Prueba\nversion: \"1.0\"\nupdated: 2024-01-31\ntocDepth: 3") => `---\n${front}\n---\n${body}`;
 

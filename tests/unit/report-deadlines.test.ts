@@ -1,6 +1,6 @@
 /** The accident report's legal clocks over Colombian weekends and holidays (colombian-holidays, offline). */
 import { describe, expect, it } from "vitest";
-import { bogotaDay, businessDaysAfter, furatDueAt, investigationDueAt, isBusinessDay } from "~/reports/deadlines.server";
+import { bogotaDay, businessDaysAfter, furatDueAt, investigationDueAt, isBusinessDay } from "~/features/incidents/deadlines.server";
 
 const endOf = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
 

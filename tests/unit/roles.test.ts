@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, parseRoles } from "~/lib/roles";
+import { hasRole, parseRoles } from "~/config/roles";
 
 describe("roles", () => {
   it("parses a comma-separated list, once each, and names an unknown role", () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { privacyNotice } from "~/config/privacy-notice";
 import { defaultSiteConfig, parseSiteConfig } from "~/config/site";
-import { loadDocument, splitFrontMatter } from "~/lib/markdown.server";
+import { loadDocument, splitFrontMatter } from "~/features/documents/markdown.server";
 
 const published = readdirSync("content").filter((f) => f.endsWith(".md") && f !== "README.md");
 const source = (file: string) => readFileSync(path.join("content", file), "utf8");

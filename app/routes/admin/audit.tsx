@@ -1,9 +1,9 @@
 import { useLoaderData } from "react-router";
-import { formatBogota } from "~/lib/dates";
-import { hasRole } from "~/lib/roles";
-import { auditAction, ethicsChannel, ETHICS_ROLES } from "~/reports/case-model";
-import { requireUser } from "~/server/admin.server";
-import { listAudit } from "~/server/inbox.server";
+import { formatBogota } from "~/platform/dates";
+import { hasRole } from "~/config/roles";
+import { auditAction, ethicsChannel, ETHICS_ROLES } from "~/features/cases/model";
+import { requireUser } from "~/features/staff/guard.server";
+import { listAudit } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/audit";
 
 export function meta() {

@@ -1,10 +1,10 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { formatBogota } from "~/lib/dates";
-import { hasRole, REPORT_ROLES } from "~/lib/roles";
-import { reportsOfPerson } from "~/reports/accidents.server";
-import { deleteCases } from "~/reports/cases.server";
-import { assertSameOriginPost, requireUser } from "~/server/admin.server";
-import { deletePerson, messagesOfPerson } from "~/server/inbox.server";
+import { formatBogota } from "~/platform/dates";
+import { hasRole, REPORT_ROLES } from "~/config/roles";
+import { reportsOfPerson } from "~/features/incidents/incidents.server";
+import { deleteCases } from "~/features/cases/cases.server";
+import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { deletePerson, messagesOfPerson } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/data-subject";
 
 export function meta() {

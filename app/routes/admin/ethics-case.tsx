@@ -1,11 +1,11 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { ef } from "~/ethics/ethics-form";
-import { ethicsSealer, openEthicsCase, reclassify, respond } from "~/ethics/ethics.server";
-import { ethicsStoreOptions } from "~/ethics/http.server";
+import { ef } from "~/features/ethics/ethics-form";
+import { ethicsSealer, openEthicsCase, reclassify, respond } from "~/features/ethics/ethics.server";
+import { ethicsStoreOptions } from "~/features/ethics/doors.server";
 import { displayValue } from "~/forms/fields";
-import { formatBogota } from "~/lib/dates";
-import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/reports/case-model";
-import { assertSameOriginPost, requireUser } from "~/server/admin.server";
+import { formatBogota } from "~/platform/dates";
+import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/features/cases/model";
+import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-case";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
-import { ethicsStatistics } from "~/ethics/ethics.server";
-import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel } from "~/reports/case-model";
-import { requireUser } from "~/server/admin.server";
+import { ethicsStatistics } from "~/features/ethics/ethics.server";
+import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel } from "~/features/cases/model";
+import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-statistics";
 
 export function meta() {

@@ -1,9 +1,9 @@
 import { useLoaderData } from "react-router";
-import { FilterSelect } from "~/components/filter-select";
-import { listEthicsCases } from "~/ethics/ethics.server";
-import { formatBogota } from "~/lib/dates";
-import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/reports/case-model";
-import { requireUser } from "~/server/admin.server";
+import { FilterSelect } from "~/ui/filter-select";
+import { listEthicsCases } from "~/features/ethics/ethics.server";
+import { formatBogota } from "~/platform/dates";
+import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/features/cases/model";
+import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics";
 
 export function meta() {

@@ -1,5 +1,5 @@
-import { requireUser } from "~/server/admin.server";
-import { exportCsv, parseFilter } from "~/server/inbox.server";
+import { requireUser } from "~/features/staff/guard.server";
+import { exportCsv, parseFilter } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/export-csv";
 
 /** The current filter as CSV (reading only: a GET changes nothing). */

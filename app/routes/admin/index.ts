@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { hasRole, REPORT_ROLES } from "~/lib/roles";
-import { ETHICS_ROLES } from "~/reports/case-model";
-import { requireUser } from "~/server/admin.server";
+import { hasRole, REPORT_ROLES } from "~/config/roles";
+import { ETHICS_ROLES } from "~/features/cases/model";
+import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/index";
 
 /** Each account lands where its work is: the messages, or else the incident reports, or else the ethics line. */

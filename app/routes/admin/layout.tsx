@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
-import { hasRole, REPORT_ROLES, rolesLabel } from "~/lib/roles";
-import { ETHICS_ROLES } from "~/reports/case-model";
-import { requireUser } from "~/server/admin.server";
+import { hasRole, REPORT_ROLES, rolesLabel } from "~/config/roles";
+import { ETHICS_ROLES } from "~/features/cases/model";
+import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/layout";
 import adminStyles from "~/styles/admin.css?url";
 

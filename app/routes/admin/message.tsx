@@ -1,9 +1,9 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { formTitles, messageForms } from "~/forms";
-import { formatBogota } from "~/lib/dates";
-import { assertSameOriginPost, requireUser } from "~/server/admin.server";
-import { mailStateLabel } from "~/lib/staff";
-import { getMessage, retryMail, setHandled } from "~/server/inbox.server";
+import { formTitles, messageForms } from "~/features/messages/registry.ts";
+import { formatBogota } from "~/platform/dates";
+import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { mailStateLabel } from "~/features/staff/labels";
+import { getMessage, retryMail, setHandled } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/message";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {

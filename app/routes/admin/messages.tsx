@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
-import { formatBogota } from "~/lib/dates";
-import { requireUser } from "~/server/admin.server";
-import { mailStateLabel } from "~/lib/staff";
-import { listMessages, parseFilter } from "~/server/inbox.server";
+import { formatBogota } from "~/platform/dates";
+import { requireUser } from "~/features/staff/guard.server";
+import { mailStateLabel } from "~/features/staff/labels";
+import { listMessages, parseFilter } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/messages";
 
 export function meta() {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireUser } from "~/server/admin.server";
+import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/not-found";
 
 /** An unknown page of the staff area: signed-out visitors go to the sign-in page like anywhere under /admin. */

@@ -1,14 +1,14 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { formatBogota } from "~/lib/dates";
-import { REPORT_ROLES } from "~/lib/roles";
-import { mailStateLabel } from "~/lib/staff";
-import { getReport, recordArlFiling, reportMails, setLearnedAt } from "~/reports/accidents.server";
-import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS, kindLabel, statusLabel } from "~/reports/case-model";
-import { addEvent, caseEvents } from "~/reports/cases.server";
-import { f, HEALTH_FIELDS } from "~/reports/incident-form";
+import { formatBogota } from "~/platform/dates";
+import { REPORT_ROLES } from "~/config/roles";
+import { mailStateLabel } from "~/features/staff/labels";
+import { getReport, recordArlFiling, reportMails, setLearnedAt } from "~/features/incidents/incidents.server";
+import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS, kindLabel, statusLabel } from "~/features/cases/model";
+import { addEvent, caseEvents } from "~/features/cases/cases.server";
+import { f, HEALTH_FIELDS } from "~/features/incidents/incident-form";
 import { displayValue } from "~/forms/fields";
-import { assertSameOriginPost, requireUser } from "~/server/admin.server";
-import { audit } from "~/server/auth.server";
+import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { audit } from "~/features/staff/auth.server";
 import type { Route } from "./+types/report";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {

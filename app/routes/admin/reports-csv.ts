@@ -1,7 +1,7 @@
-import { REPORT_ROLES } from "~/lib/roles";
-import { exportReportsCsv } from "~/reports/accidents.server";
-import { requireUser } from "~/server/admin.server";
-import { audit } from "~/server/auth.server";
+import { REPORT_ROLES } from "~/config/roles";
+import { exportReportsCsv } from "~/features/incidents/incidents.server";
+import { requireUser } from "~/features/staff/guard.server";
+import { audit } from "~/features/staff/auth.server";
 import type { Route } from "./+types/reports-csv";
 
 /** Every incident and accident report as CSV (health data included: occupational health and admin only; audited). */

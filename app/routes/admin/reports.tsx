@@ -1,10 +1,10 @@
 import { useLoaderData } from "react-router";
-import { FilterSelect } from "~/components/filter-select";
-import { formatBogota } from "~/lib/dates";
-import { REPORT_ROLES } from "~/lib/roles";
-import { listReports } from "~/reports/accidents.server";
-import { incidentChannel, kindLabel, statusLabel } from "~/reports/case-model";
-import { requireUser } from "~/server/admin.server";
+import { FilterSelect } from "~/ui/filter-select";
+import { formatBogota } from "~/platform/dates";
+import { REPORT_ROLES } from "~/config/roles";
+import { listReports } from "~/features/incidents/incidents.server";
+import { incidentChannel, kindLabel, statusLabel } from "~/features/cases/model";
+import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/reports";
 
 export function meta() {

@@ -1,8 +1,8 @@
 import { data, redirect, useActionData } from "react-router";
-import { assertSameOriginPost, clientAddress, readSessionId, sessionCookie } from "~/server/admin.server";
-import { audit, getSessionUser, LOCK_MS, signIn } from "~/server/auth.server";
-import { firstProblem, formFields, signInSchema } from "~/forms/staff";
-import { getServices } from "~/server/services.server";
+import { assertSameOriginPost, clientAddress, readSessionId, sessionCookie } from "~/features/staff/guard.server";
+import { audit, getSessionUser, LOCK_MS, signIn } from "~/features/staff/auth.server";
+import { firstProblem, formFields, signInSchema } from "~/features/staff/forms";
+import { getServices } from "~/platform/services.server";
 import type { Route } from "./+types/sign-in";
 import adminStyles from "~/styles/admin.css?url";
 

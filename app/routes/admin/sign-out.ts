@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { audit, endSession, getSessionUser } from "~/server/auth.server";
-import { assertSameOriginPost, readSessionId, sessionCookie } from "~/server/admin.server";
-import { getServices } from "~/server/services.server";
+import { audit, endSession, getSessionUser } from "~/features/staff/auth.server";
+import { assertSameOriginPost, readSessionId, sessionCookie } from "~/features/staff/guard.server";
+import { getServices } from "~/platform/services.server";
 import type { Route } from "./+types/sign-out";
 
 export function loader() {

@@ -1,11 +1,11 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { formatBogota } from "~/lib/dates";
-import { assertSameOriginPost, requireUser } from "~/server/admin.server";
-import { ROLE_LABELS, ROLES, rolesLabel } from "~/lib/roles";
-import { firstProblem, formFields, userActionSchema } from "~/forms/staff";
-import { MIN_PASSWORD_LENGTH } from "~/lib/staff";
-import { audit, createUser, listUsers, normalizeEmail, resetPassword, setUserDisabled } from "~/server/auth.server";
-import { setRoles } from "~/server/roles.server";
+import { formatBogota } from "~/platform/dates";
+import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { ROLE_LABELS, ROLES, rolesLabel } from "~/config/roles";
+import { firstProblem, formFields, userActionSchema } from "~/features/staff/forms";
+import { MIN_PASSWORD_LENGTH } from "~/features/staff/labels";
+import { audit, createUser, listUsers, normalizeEmail, resetPassword, setUserDisabled } from "~/features/staff/auth.server";
+import { setRoles } from "~/features/staff/roles.server";
 import type { Route } from "./+types/users";
 
 export function meta() {

@@ -1,10 +1,10 @@
 // The largest image of the page: written into it (a data: URI) so its paint waits for no request.
 import worker from "~/assets/worker.svg?inline";
-import { Logo } from "~/components/logo";
-import { SocialLinks } from "~/components/social-icon";
+import { Logo } from "~/ui/logo";
+import { SocialLinks } from "~/ui/social-icon";
 import { pages } from "~/config/pages";
-import { pageMeta } from "~/lib/meta";
-import { siteFromMatches, useSite } from "~/lib/site-data";
+import { pageMeta } from "~/ui/meta";
+import { siteFromMatches, useSite } from "~/config/site-data";
 import type { Route } from "./+types/index";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -2,7 +2,7 @@ import { Outlet, useLocation } from "react-router";
 import bannerFooter from "~/assets/banner-footer.svg";
 // Above the fold: written into the page (a data: URI) so the first paint waits for no request.
 import bannerHeader from "~/assets/banner-header.svg?inline";
-import { SiteFrame } from "~/components/site-frame";
+import { SiteFrame } from "~/ui/site-frame";
 import { nosotrosMenu, pages } from "~/config/pages";
 import type { RouteHandle } from "~/root";
 

@@ -1,11 +1,11 @@
 import { useLoaderData } from "react-router";
 import type { RouteHandle } from "~/root";
-import { DocumentView } from "~/components/document-view";
+import { DocumentView } from "~/features/documents/document-view";
 import { getSiteConfig } from "~/config/site.server";
 import { pages } from "~/config/pages";
-import { loadDocument } from "~/lib/markdown.server";
-import { pageMeta } from "~/lib/meta";
-import { siteFromMatches } from "~/lib/site-data";
+import { loadDocument } from "~/features/documents/markdown.server";
+import { pageMeta } from "~/ui/meta";
+import { siteFromMatches } from "~/config/site-data";
 import type { Route } from "./+types/politica-generos";
 
 export const handle: RouteHandle = { scripts: ["/js/document-tools.js"], styles: ["document"] };

@@ -1,11 +1,11 @@
 import { useLoaderData } from "react-router";
 import type { RouteHandle } from "~/root";
-import { VideoFacade } from "~/components/video-facade";
+import { VideoFacade } from "~/ui/video-facade";
 import { getSiteConfig } from "~/config/site.server";
 import { pages } from "~/config/pages";
-import { loadDocument } from "~/lib/markdown.server";
-import { pageMeta } from "~/lib/meta";
-import { siteFromMatches, useSite } from "~/lib/site-data";
+import { loadDocument } from "~/features/documents/markdown.server";
+import { pageMeta } from "~/ui/meta";
+import { siteFromMatches, useSite } from "~/config/site-data";
 import type { Route } from "./+types/sagrilaft";
 
 export const handle: RouteHandle = { scripts: ["/js/video-facade.js"], styles: ["document"] };

@@ -1,8 +1,8 @@
 import type { RouteHandle } from "~/root";
-import { VideoFacade } from "~/components/video-facade";
+import { VideoFacade } from "~/ui/video-facade";
 import { pages } from "~/config/pages";
-import { pageMeta } from "~/lib/meta";
-import { siteFromMatches, useSite } from "~/lib/site-data";
+import { pageMeta } from "~/ui/meta";
+import { siteFromMatches, useSite } from "~/config/site-data";
 import type { Route } from "./+types/un-click";
 
 export const handle: RouteHandle = { scripts: ["/js/video-facade.js"] };

@@ -1,0 +1,273 @@
+/**
+ * The case model's server side (ADR 012), for every channel: radicado and follow-up code, status
+ * history and notes, the lookup by radicado + code with its shared throttle, and deletion. Channel
+ * specifics (the accident report's own fields and clocks) live beside it (accidents.server.ts).
+ */
+import { createHash, randomInt, scrypt as scryptCallback, timingSafeEqual, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import type { Kysely, Transaction } from "kysely";
+import type { User } from "~/features/staff/auth.server";
+import { audit } from "~/features/staff/auth.server";
+import type { Database } from "~/platform/db/database.server";
+import { bogotaDay } from "../incidents/deadlines.server";
+import { auditAction, CODE_ALPHABET, CODE_LENGTH, channels, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN } from "./model";
+
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+// ~16 MB and a few tens of milliseconds per check: cheap for one lookup, costly for guessing offline.
+const SCRYPT = { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+export function newCode(): string {
+  let raw = "";
+  for (let i = 0; i < CODE_LENGTH; i++) raw += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return raw;
+}
+
+export async function hashCode(code: string, salt: Buffer): Promise<string> {
+  return (await scrypt(normalizeCode(code), salt, 32, SCRYPT)).toString("hex");
+}
+
+// Compared against when the radicado does not exist, so both answers take the same work.
+const DECOY_SALT = randomBytes(16);
+const DECOY_HASH = "0".repeat(64);
+
+export interface NewCase {
+  channel: string;
+  kind: string;
+  receivedAt: string;
+  learnedAt?: string;
+  policyVersion: string;
+  sensitiveConsent: boolean;
+  contactEmail: string | null;
+}
+
+/**
+ * Stores a new case inside the caller's transaction: the next radicado of its prefix and year, a fresh
+ * code (returned once, stored only as a salted hash), and the first "Recibido" event.
+ */
+export async function insertCase(trx: Transaction<Database>, input: NewCase): Promise<{ id: number; radicado: string; code: string }> {
+  const channel = channels[input.channel];
+  const kind = channel?.kinds[input.kind];
+  if (!channel || !kind) throw new Error(`canal o tipo desconocido: ${input.channel}/${input.kind}`);
+  const year = Number(bogotaDay(input.receivedAt).slice(0, 4));
+  const stem = `${kind.prefix}-${year}-`;
+  const last = await trx
+    .selectFrom("cases")
+    .select("radicado")
+    .where("radicado", "like", `${stem}%`)
+    .orderBy("radicado", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const sequence = last ? Number(last.radicado.slice(stem.length)) + 1 : 1;
+  const radicado = formatRadicado(kind.prefix, year, sequence);
+  const code = newCode();
+  const salt = randomBytes(16);
+  const first = channel.statuses[0].value;
+  const inserted = await trx
+    .insertInto("cases")
+    .values({
+      channel: input.channel,
+      kind: input.kind,
+      radicado,
+      code_salt: salt.toString("hex"),
+      code_hash: await hashCode(code, salt),
+      status: first,
+      received_at: input.receivedAt,
+      learned_at: input.learnedAt ?? input.receivedAt,
+      consent_at: input.receivedAt,
+      policy_version: input.policyVersion,
+      sensitive_consent_at: input.sensitiveConsent ? input.receivedAt : null,
+      contact_email: input.contactEmail,
+      updated_at: input.receivedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const id = inserted.id as number;
+  await trx.insertInto("case_events").values({ case_id: id, at: input.receivedAt, type: "estado", status: first, note: null, visible: 1, author: "sistema" }).execute();
+  return { id, radicado, code: formatCode(code) };
+}
+
+/**
+ * Runs a store that inserts a case. Two cases stored at the same instant by two processes may pick the
+ * same radicado: the UNIQUE constraint refuses the second, which then takes the next number.
+ */
+export async function withRadicadoRetry<T>(store: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store();
+    } catch (error) {
+      if (attempt >= 3 || !/UNIQUE|duplicate key/i.test(String(error))) throw error;
+    }
+  }
+}
+
+// ——— CONSULTAR: lookup by radicado + code ———
+
+export const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
+/** Lookups of one radicado per window, whoever asks (existing or not: the limit reveals nothing). */
+export const LOOKUPS_PER_RADICADO = 5;
+
+export type LookupResult =
+  | { outcome: "found"; caseId: number; channel: string }
+  | { outcome: "not_found" }
+  | { outcome: "limited"; retryAfterSeconds: number }
+  | { outcome: "invalid" };
+
+/** Counts one attempt on a key; true while within `limit` in the current window. */
+async function countAttempt(db: Kysely<Database>, key: string, limit: number, now: number): Promise<{ ok: boolean; retryAfterSeconds: number }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("case_lookup_attempts").selectAll().where("key", "=", key).executeTakeFirst();
+    const fresh = row && now - Date.parse(row.window_started_at) < LOOKUP_WINDOW_MS;
+    const attempts = fresh ? row.attempts + 1 : 1;
+    const started = fresh ? row.window_started_at : new Date(now).toISOString();
+    const values = { key, attempts, window_started_at: started };
+    await trx.insertInto("case_lookup_attempts").values(values).onConflict((oc) => oc.column("key").doUpdateSet({ attempts, window_started_at: started })).execute();
+    return { ok: attempts <= limit, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(started) + LOOKUP_WINDOW_MS - now) / 1000)) };
+  });
+}
+
+/**
+ * Finds a case by radicado and code. An unknown radicado and a wrong code give the same outcome after
+ * the same work (a scrypt against a decoy). Both the address (stored only as a hash) and the radicado
+ * are throttled, in the database so every process shares the count.
+ */
+export async function lookupCase(
+  db: Kysely<Database>,
+  input: {
+    /** Only cases of this channel are found: each front door answers for its own. */
+    channel: string;
+    radicado: string;
+    code: string;
+    address: string;
+    perAddress: number;
+    /** How the address is counted; by default its SHA-256 (the ethics line passes a keyed hash). */
+    addressKey?: (address: string) => string;
+  },
+  now = Date.now(),
+): Promise<LookupResult> {
+  const radicado = normalizeRadicado(input.radicado);
+  const code = normalizeCode(input.code);
+  if (!radicado || !code) return { outcome: "invalid" };
+  const addressKey = `direccion:${input.addressKey ? input.addressKey(input.address) : createHash("sha256").update(input.address).digest("hex")}`;
+  const byAddress = await countAttempt(db, addressKey, input.perAddress, now);
+  if (!byAddress.ok) return { outcome: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+  const byRadicado = await countAttempt(db, `radicado:${radicado.slice(0, 40)}`, LOOKUPS_PER_RADICADO, now);
+  if (!byRadicado.ok) return { outcome: "limited", retryAfterSeconds: byRadicado.retryAfterSeconds };
+  const row = RADICADO_PATTERN.test(radicado)
+    ? await db
+        .selectFrom("cases")
+        .select(["id", "channel", "code_salt", "code_hash"])
+        .where("radicado", "=", radicado)
+        .where("channel", "=", input.channel)
+        .executeTakeFirst()
+    : undefined;
+  const hash = await hashCode(code.slice(0, 40), row ? Buffer.from(row.code_salt, "hex") : DECOY_SALT);
+  const expected = Buffer.from(row?.code_hash ?? DECOY_HASH, "hex");
+  const matches = timingSafeEqual(Buffer.from(hash, "hex"), expected) && row !== undefined;
+  return matches && row ? { outcome: "found", caseId: row.id as number, channel: row.channel } : { outcome: "not_found" };
+}
+
+/** Opens a stored note (the ethics line seals them); identity for channels that store them in clear. */
+export type NoteOpener = (note: string, caseId: number) => string;
+
+/** What the reporter reads: the case's kind and dates, every status with its date, and the visible notes (theirs and the team's). */
+export async function publicView(db: Kysely<Database>, caseId: number, openNote?: NoteOpener): Promise<PublicView> {
+  const c = await db.selectFrom("cases").select(["radicado", "channel", "kind", "status", "received_at"]).where("id", "=", caseId).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom("case_events")
+    .select(["at", "type", "status", "note", "author"])
+    .where("case_id", "=", caseId)
+    .where("visible", "=", 1)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  const events = rows.map(({ author, note, ...e }) => ({
+    ...e,
+    note: note && openNote ? openNote(note, caseId) : note,
+    from: author === REPORTER ? ("reportante" as const) : ("equipo" as const),
+  }));
+  return { ...c, events };
+}
+
+/** The author of what the reporter adds through CONSULTAR. */
+export const REPORTER = "reportante";
+
+/** More work that must commit with an event, or not at all (a channel's notice in the outbox). */
+export type AlsoInTransaction = (trx: Transaction<Database>) => Promise<void>;
+
+/** Information the reporter adds (already validated and, where the channel seals, sealed): visible to both sides. */
+export async function addReporterNote(db: Kysely<Database>, caseId: number, note: string, also?: AlsoInTransaction): Promise<void> {
+  const now = new Date().toISOString();
+  const { channel } = await db.selectFrom("cases").select("channel").where("id", "=", caseId).executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("case_events").values({ case_id: caseId, at: now, type: "nota", status: null, note, visible: 1, author: REPORTER }).execute();
+    await trx.updateTable("cases").set({ updated_at: now }).where("id", "=", caseId).execute();
+    await audit(trx, null, auditAction(channel, "nota_del_reportante"), { caseId, email: "(reportante)" });
+    await also?.(trx);
+  });
+}
+
+
+// ——— Staff ———
+
+export async function caseEvents(db: Kysely<Database>, caseId: number, openNote?: NoteOpener) {
+  const rows = await db.selectFrom("case_events").selectAll().where("case_id", "=", caseId).orderBy("at").orderBy("id").execute();
+  return openNote ? rows.map((e) => ({ ...e, note: e.note ? openNote(e.note, caseId) : e.note })) : rows;
+}
+
+/** A status change and/or a note, internal or visible to the reporter; audited. */
+export async function addEvent(
+  db: Kysely<Database>,
+  user: User,
+  caseId: number,
+  /** `channel`: the case must belong to it (a staff page acts on its own channel's cases only). */
+  input: { channel: string; status?: string; note?: string; visible: boolean },
+  /** The ethics line: `sealNote` seals the note before it is stored; `also` queues its notice with the event. */
+  options: { sealNote?: (note: string, caseId: number) => string; also?: AlsoInTransaction } = {},
+): Promise<"ok" | "not_found" | "invalid"> {
+  const { sealNote, also } = options;
+  const c = await db.selectFrom("cases").select(["channel", "status"]).where("id", "=", caseId).where("channel", "=", input.channel).executeTakeFirst();
+  if (!c) return "not_found";
+  const note = input.note?.trim().slice(0, 2000) || null;
+  const status = input.status && input.status !== c.status ? input.status : undefined;
+  if (status && !channels[c.channel]?.statuses.some((s) => s.value === status)) return "invalid";
+  if (!status && !note) return "invalid";
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("case_events")
+      .values({
+        case_id: caseId,
+        at: now,
+        type: status ? "estado" : "nota",
+        status: status ?? null,
+        note: note && sealNote ? sealNote(note, caseId) : note,
+        visible: input.visible ? 1 : 0,
+        author: user.email,
+      })
+      .execute();
+    await trx.updateTable("cases").set({ updated_at: now, ...(status ? { status } : {}) }).where("id", "=", caseId).execute();
+    await audit(trx, user, auditAction(c.channel, status ? "cambiar_estado_reporte" : "nota_reporte"), {
+      caseId,
+      detail: [status ? `estado: ${status}` : "", note ? (input.visible ? "nota visible" : "nota interna") : ""].filter(Boolean).join(" · "),
+    });
+    await also?.(trx);
+  });
+  return "ok";
+}
+
+/** Deletes cases (their events, channel rows and queued mails go with them); the audit keeps radicados and the reference only. */
+export async function deleteCases(db: Kysely<Database>, ids: number[], user: User, reference: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const radicados = (await trx.selectFrom("cases").select("radicado").where("id", "in", ids).execute()).map((r) => r.radicado);
+    await trx.deleteFrom("outbox").where("case_id", "in", ids).execute();
+    await trx.deleteFrom("case_events").where("case_id", "in", ids).execute();
+    await trx.deleteFrom("accident_reports").where("case_id", "in", ids).execute();
+    await trx.deleteFrom("ethics_reports").where("case_id", "in", ids).execute();
+    await trx.deleteFrom("cases").where("id", "in", ids).execute();
+    await audit(trx, user, "eliminar_reportes_titular", {
+      detail: `${radicados.length} reporte(s) eliminado(s): ${radicados.join(", ")}${reference ? ` · solicitud: ${reference.slice(0, 200)}` : ""}`,
+    });
+    return radicados;
+  });
+}

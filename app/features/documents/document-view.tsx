@@ -1,0 +1,175 @@
+import type { ReactNode } from "react";
+import { formatDay as formatDate, IN_FORCE_SECTION_ID, type InForceLink, type InForcePanel, type InForceRow } from "~/features/documents/in-force";
+import type { RenderedDocument } from "~/features/documents/markdown.server";
+
+const TOC_ID = "indice";
+
+const Day = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>;
+
+function Links({ links }: { links: InForceLink[] }) {
+  return links.map((link, i) => (
+    <span key={link.href + link.label}>
+      {i > 0 ? ", " : null}
+      <a href={link.href}>{link.label}</a>
+    </span>
+  ));
+}
+
+/** One term and its description; every group is a div so optional groups stay valid HTML. */
+function Pair({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function InForceItem({ row, hereLabel }: { row: InForceRow; hereLabel: string }) {
+  return (
+    <li id={row.anchor} className="in-force-row">
+      <h4>{row.title}</h4>
+      <dl>
+        <Pair term="Norma">{row.norm}</Pair>
+        <Pair term="El reglamento dice">{row.adopted}</Pair>
+        <Pair term="Aplica hoy">{row.current ? row.current.rule : "Todavía ninguna etapa: vea el próximo cambio."}</Pair>
+        <Pair term="Desde">
+          {row.current?.since ? <Day iso={row.current.since} /> : row.current ? "Ya regía cuando se adoptó el reglamento." : "—"}
+        </Pair>
+        {row.upcoming.map((step) => (
+          <Pair key={step.since} term="Próximo cambio">
+            Desde el <Day iso={step.since as string} />: {step.rule}
+          </Pair>
+        ))}
+        {row.earlier.length > 0 ? (
+          <Pair term="Etapas anteriores">
+            {row.earlier.map((step, i) => (
+              <span key={step.since}>
+                {i > 0 ? " " : null}
+                Desde el <Day iso={step.since as string} />: {step.rule}
+              </span>
+            ))}
+          </Pair>
+        ) : null}
+        {row.note ? <Pair term="Nota">{row.note}</Pair> : null}
+        <Pair term={hereLabel}>
+          <Links links={row.here} />
+        </Pair>
+        {row.elsewhere.map((other) => (
+          <Pair key={other.document} term={other.document}>
+            <Links links={other.links} />
+          </Pair>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** The dated "Cambios vigentes" section at the top of a document published as adopted (ADR 009). */
+function InForceSection({ panel }: { panel: InForcePanel }) {
+  const changes = panel.rows.filter((r) => r.kind === "cambio");
+  const reviews = panel.rows.filter((r) => r.kind === "revision");
+  return (
+    <section className="in-force" id={IN_FORCE_SECTION_ID} aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`}>
+      <h2 id={`${IN_FORCE_SECTION_ID}-titulo`}>Cambios vigentes</h2>
+      <p className="in-force-date">
+        Vigente al <Day iso={panel.reviewed} />
+      </p>
+      <p>{panel.intro}</p>
+      {changes.length > 0 ? (
+        <>
+          <h3>Normas posteriores que cambiaron el texto</h3>
+          <ol>
+            {changes.map((row) => (
+              <InForceItem key={row.id} row={row} hereLabel={panel.hereLabel} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+      {reviews.length > 0 ? (
+        <>
+          <h3>En revisión legal desde la adopción</h3>
+          <ol>
+            {reviews.map((row) => (
+              <InForceItem key={row.id} row={row} hereLabel={panel.hereLabel} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** A long document: title, version, optional note, table of contents, text, and optional search. */
+export function DocumentView({ doc, searchable = false }: { doc: RenderedDocument; searchable?: boolean }) {
+  return (
+    <article className="document" data-document="">
+      <header className="document-header">
+        <h1>{doc.meta.title}</h1>
+        <p className="document-version">
+          Versión {doc.meta.version} · actualizada el <time dateTime={doc.meta.updated}>{formatDate(doc.meta.updated)}</time>
+          {doc.meta.effective ? (
+            <>
+              {" "}
+              · vigente desde el <time dateTime={doc.meta.effective}>{formatDate(doc.meta.effective)}</time>
+            </>
+          ) : null}
+        </p>
+        {doc.meta.note ? (
+          <aside className="document-note" aria-label="Nota sobre la vigencia">
+            <p>{doc.meta.note}</p>
+          </aside>
+        ) : null}
+      </header>
+      {doc.inForce ? <InForceSection panel={doc.inForce} /> : null}
+      {doc.toc.length > 0 ? (
+        <nav className="document-toc" aria-labelledby={`${TOC_ID}-titulo`} id={TOC_ID}>
+          <h2 id={`${TOC_ID}-titulo`}>Contenido</h2>
+          <ol>
+            {doc.toc.map((entry) => (
+              <li key={entry.id}>
+                <a href={`#${entry.id}`}>{entry.text}</a>
+                {entry.children.length > 0 ? (
+                  <ol>
+                    {entry.children.map((child) => (
+                      <li key={child.id}>
+                        <a href={`#${child.id}`}>{child.text}</a>
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      {searchable ? (
+        <search className="document-search" data-document-search="" hidden>
+          <form role="search" aria-label="Buscar en el documento">
+            <label htmlFor="buscar-texto">Buscar en el texto</label>
+            <div className="document-search-row">
+              <input id="buscar-texto" name="q" type="search" autoComplete="off" enterKeyHint="search" />
+              <button type="button" data-search-prev="" aria-label="Coincidencia anterior">
+                ↑
+              </button>
+              <button type="button" data-search-next="" aria-label="Coincidencia siguiente">
+                ↓
+              </button>
+            </div>
+            <p className="document-search-status" role="status" aria-live="polite" data-search-status="" />
+          </form>
+        </search>
+      ) : null}
+      <div
+        className="document-body prose"
+        data-document-body=""
+        dangerouslySetInnerHTML={{ __html: doc.html }}
+      />
+      <p className="document-print">
+        <button type="button" className="button button-secondary" data-print="" hidden>
+          Imprimir
+        </button>
+      </p>
+    </article>
+  );
+}

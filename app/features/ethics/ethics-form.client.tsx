@@ -1,0 +1,5 @@
+/** Island entry: the ethics line's report (app/ethics). */
+import { EthicsReportForm } from "~/features/ethics/report-form";
+import { hydrateIslands } from "../../ui/islands/hydrate";
+
+hydrateIslands("ethics-form", EthicsReportForm);

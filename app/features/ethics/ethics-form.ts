@@ -1,0 +1,135 @@
+/**
+ * The ethics line's report (DECISIONS 22, ADR 013): one registry for the browser and the server, like
+ * the other forms. Anonymous by default: nothing asks who the reporter is unless they choose to say.
+ */
+import { defineForm, type FieldErrors } from "~/forms/define";
+import { choiceField, emailField, type FieldDef, phoneField, textField } from "~/forms/fields";
+import { ethicsChannel, type EthicsKind } from "~/features/cases/model";
+
+const categoryHints: Record<EthicsKind, string> = {
+  soborno: "Pagos, regalos o favores para obtener o dar una ventaja; uso indebido de un cargo.",
+  lavado: "Dinero o bienes de origen ilícito, apoyo económico a grupos armados o a armas de destrucción masiva.",
+  acoso_laboral: "Maltrato, persecución, intimidación o trato desigual repetido en el trabajo.",
+  acoso_sexual: "Insinuaciones, contactos, mensajes o presiones de carácter sexual no deseados.",
+  discriminacion: "Trato distinto por sexo, identidad de género, orientación sexual, origen, discapacidad, religión u otra condición.",
+  otro: "Cualquier otra conducta contraria a la ética o a la ley.",
+};
+
+export const ef = {
+  categoria: choiceField({
+    name: "categoria",
+    label: "¿Qué quiere reportar?",
+    staffLabel: "Categoría",
+    as: "radio",
+    options: (Object.keys(ethicsChannel.kinds) as EthicsKind[]).map((value) => ({
+      value,
+      label: `${ethicsChannel.kinds[value].label}: ${categoryHints[value]}`,
+    })),
+  }),
+  descripcion: textField({
+    name: "descripcion",
+    label: "Qué pasó",
+    staffLabel: "Qué pasó",
+    maxLength: 5000,
+    multiline: true,
+    autocomplete: "off",
+    hint: "Cuente los hechos con el mayor detalle que pueda: qué se dijo o se hizo, cuántas veces, a quién afectó.",
+  }),
+  cuando: textField({
+    name: "cuando",
+    label: "Cuándo pasó",
+    staffLabel: "Cuándo",
+    maxLength: 200,
+    autocomplete: "off",
+    hint: "Una fecha o un periodo aproximado, por ejemplo: «el 3 de noviembre» o «desde marzo, casi cada semana».",
+  }),
+  donde: textField({
+    name: "donde",
+    label: "Dónde pasó",
+    staffLabel: "Dónde",
+    maxLength: 200,
+    autocomplete: "off",
+    hint: "La empresa usuaria, la sede o la ciudad, o el medio (correo, chat, llamada).",
+  }),
+  involucrados: textField({
+    name: "involucrados",
+    label: "Quiénes participaron",
+    staffLabel: "Personas involucradas",
+    maxLength: 1000,
+    multiline: true,
+    required: false,
+    autocomplete: "off",
+    hint: "Nombres o cargos de quienes cometieron los hechos, de quienes los sufrieron y de los testigos, si los conoce.",
+  }),
+  evidencia: textField({
+    name: "evidencia",
+    label: "Pruebas",
+    staffLabel: "Pruebas descritas",
+    maxLength: 2000,
+    multiline: true,
+    required: false,
+    autocomplete: "off",
+    hint: "Describa qué pruebas existen (mensajes, correos, documentos, fotos) y quién las tiene. No adjunte archivos: si hacen falta, se los pediremos por este canal.",
+  }),
+  identificacion: choiceField({
+    name: "identificacion",
+    label: "¿Quiere identificarse?",
+    staffLabel: "Identificación",
+    as: "radio",
+    options: [
+      { value: "anonimo", label: "No, quiero reportar de forma anónima" },
+      { value: "identificado", label: "Sí, quiero dar mi nombre y un medio de contacto" },
+    ],
+  }),
+  nombre: textField({ name: "nombre", label: "Su nombre", staffLabel: "Nombre de quien reporta", maxLength: 100, required: false, autocomplete: "name" }),
+  correo: emailField({
+    name: "correo",
+    label: "Su correo",
+    staffLabel: "Correo de quien reporta",
+    required: false,
+    hint: "Le avisaremos allí cuando haya una respuesta, sin incluirla en el correo.",
+  }),
+  celular: phoneField({ name: "celular", label: "Su celular", staffLabel: "Celular de quien reporta", required: false }),
+};
+
+/** What only an identified reporter gives. */
+export const IDENTITY_FIELDS = ["nombre", "correo", "celular"] as const;
+
+export const ETHICS_MESSAGES = {
+  anonymousWithIdentity:
+    "Eligió reportar de forma anónima, pero escribió datos suyos: bórrelos, o elija «Sí, quiero dar mi nombre y un medio de contacto».",
+  nameRequired: "Escriba su nombre, o elija reportar de forma anónima.",
+  contactRequired: "Escriba un correo o un celular para que podamos contactarle, o elija reportar de forma anónima.",
+} as const;
+
+function check(data: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (data.identificacion === "anonimo") {
+    for (const name of IDENTITY_FIELDS) if (data[name]) errors[name] = ETHICS_MESSAGES.anonymousWithIdentity;
+  } else if (data.identificacion === "identificado") {
+    if (!data.nombre) errors.nombre = ETHICS_MESSAGES.nameRequired;
+    if (!data.correo && !data.celular) errors.correo = ETHICS_MESSAGES.contactRequired;
+  }
+  return errors;
+}
+
+/** Only who identifies gives personal data of their own, so only they are asked for consent (policy §5.6, §9). */
+export const ethicsForm = defineForm("linea-etica", Object.values(ef), { check, consentWhen: (data) => data.identificacion === "identificado" });
+
+/** The values a new form starts with: anonymous is the default (DECISIONS 22). */
+export const ETHICS_DEFAULTS = { identificacion: "anonimo" } as const;
+
+export const ethicsGroups: { id: string; legend: string; intro?: string; fields: FieldDef[] }[] = [
+  { id: "categoria", legend: "El asunto", fields: [ef.categoria] },
+  { id: "hechos", legend: "Los hechos", fields: [ef.descripcion, ef.cuando, ef.donde, ef.involucrados, ef.evidencia] },
+  {
+    id: "identidad",
+    legend: "Quién reporta",
+    intro:
+      "No necesita decir quién es: sin su nombre ni su contacto, el reporte sigue adelante y usted lo sigue con el radicado y el código. Si se identifica, solo lo sabrán las personas que atienden esta categoría.",
+    fields: [ef.identificacion, ef.nombre, ef.correo, ef.celular],
+  },
+];
+
+/** Reporter's additions through CONSULTAR. */
+export const FOLLOW_UP_MAX = 3000;

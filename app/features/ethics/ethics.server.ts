@@ -1,0 +1,276 @@
+/**
+ * The ethics line on the case model (DECISIONS 22, ADR 013): storing a sealed report with its
+ * content-free notices, the reporter's follow-up, and what the owning role reads and does. Every
+ * function that reads a report takes the categories the reader may see (ethicsKindsFor) and finds
+ * nothing outside them.
+ */
+import type { Kysely } from "kysely";
+import { audit, type User } from "~/features/staff/auth.server";
+import type { Database } from "~/platform/db/database.server";
+import { getEnv, type ServerEnv } from "~/platform/env.server";
+import { addEvent, addReporterNote, caseEvents, insertCase, publicView, withRadicadoRetry } from "~/features/cases/cases.server";
+import { auditAction, ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole } from "~/features/cases/model";
+import { bogotaDay } from "~/features/incidents/deadlines.server";
+import { queueCaseMail } from "~/features/cases/mail.server";
+import { createSealer, type Sealer } from "./crypto.server";
+import { IDENTITY_FIELDS } from "./ethics-form";
+import { ownerNotice, reporterNotice } from "./mail.server";
+
+export const CHANNEL = ethicsChannel.id;
+
+/** The fields sealed together as one value per report. */
+const SEALED_FIELDS = ["descripcion", "cuando", "donde", "involucrados", "evidencia", ...IDENTITY_FIELDS] as const;
+export type EthicsReportContent = Record<(typeof SEALED_FIELDS)[number], string>;
+
+const reportContext = (caseId: number) => `caso:${caseId}:reporte`;
+const noteContext = (caseId: number) => `caso:${caseId}:nota`;
+/** A reporter's e-mail waiting in the outbox is sealed too; the sender opens it (services.server.ts). */
+export const recipientContext = (caseId: number) => `caso:${caseId}:destinatario`;
+
+let cachedSealer: { key: string; sealer: Sealer } | undefined;
+/** The channel's sealer, or null when no key is configured (the channel is then closed). */
+export function ethicsSealer(env: ServerEnv = getEnv()): Sealer | null {
+  if (!env.ETHICS_KEY) return null;
+  if (cachedSealer?.key !== env.ETHICS_KEY) cachedSealer = { key: env.ETHICS_KEY, sealer: createSealer(env.ETHICS_KEY, env.ETHICS_PREVIOUS_KEYS) };
+  return cachedSealer.sealer;
+}
+
+export const noteSealer = (sealer: Sealer) => ({
+  seal: (note: string, caseId: number) => sealer.seal(note, noteContext(caseId)),
+  open: (note: string, caseId: number) => sealer.open(note, noteContext(caseId)),
+});
+
+export interface EthicsStoreOptions {
+  policyVersion: string;
+  /** Who is told that something arrived, per owning role. */
+  recipients: Record<EthicsRole, string[]>;
+  origin: string;
+  companyName: string;
+}
+
+export function ethicsRecipients(env: ServerEnv): Record<EthicsRole, string[]> {
+  return { cumplimiento: env.MAIL_TO_CUMPLIMIENTO ?? env.MAIL_TO, convivencia: env.MAIL_TO_CONVIVENCIA ?? env.MAIL_TO };
+}
+
+/**
+ * Stores one validated report: the case (radicado, hashed code, "Recibido"), the sealed content, and the
+ * notices (to the owning role; to the reporter only if identified with an e-mail), in one transaction.
+ * Nothing about the sender's connection reaches this function.
+ */
+export async function storeEthicsReport(db: Kysely<Database>, sealer: Sealer, values: Record<string, string>, options: EthicsStoreOptions) {
+  const now = new Date().toISOString();
+  const kind = values.categoria as EthicsKind;
+  const identified = values.identificacion === "identificado";
+  const content = Object.fromEntries(SEALED_FIELDS.map((name) => [name, identified || !IDENTITY_FIELDS.includes(name as never) ? (values[name] ?? "") : ""]));
+  return withRadicadoRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const created = await insertCase(trx, { channel: CHANNEL, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: null });
+      await trx
+        .insertInto("ethics_reports")
+        .values({ case_id: created.id, identified: identified ? 1 : 0, consent_at: identified ? now : null, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
+        .execute();
+      const owner = ETHICS_OWNERS[kind];
+      await queueCaseMail(trx, created.id, options.recipients[owner].join(", "), ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }), now);
+      if (identified && content.correo) {
+        await queueCaseMail(trx, created.id, sealer.seal(content.correo, recipientContext(created.id)), reporterNotice({ event: "recibido", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }), now);
+      }
+      return created;
+    }),
+  );
+}
+
+/** The reporter's own view through CONSULTAR: statuses, the team's visible replies and their own additions. */
+export const reporterView = (db: Kysely<Database>, sealer: Sealer, caseId: number) => publicView(db, caseId, noteSealer(sealer).open);
+
+/** Information the reporter adds through CONSULTAR: sealed, and the owning role is told (without it). */
+export async function addReporterInformation(db: Kysely<Database>, sealer: Sealer, caseId: number, text: string, options: EthicsStoreOptions) {
+  const c = await db.selectFrom("cases").select("kind").where("id", "=", caseId).where("channel", "=", CHANNEL).executeTakeFirstOrThrow();
+  const notice = ownerNotice({ event: "informacion", link: `${options.origin}/admin/etica/${caseId}`, companyName: options.companyName });
+  await addReporterNote(db, caseId, noteSealer(sealer).seal(text, caseId), (trx) =>
+    queueCaseMail(trx, caseId, options.recipients[ETHICS_OWNERS[c.kind as EthicsKind]].join(", "), notice),
+  );
+}
+
+// ——— The owners' side ———
+
+export interface EthicsFilter {
+  status?: string;
+  kind?: string;
+}
+
+/** The cases of the reader's categories, newest first; `waiting`: the last word is the reporter's. */
+export async function listEthicsCases(db: Kysely<Database>, user: User, kinds: EthicsKind[], filter: EthicsFilter = {}) {
+  if (kinds.length === 0) return [];
+  let query = db
+    .selectFrom("cases")
+    .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
+    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.updated_at", "e.identified"])
+    .select((eb) =>
+      eb
+        .selectFrom("case_events as ev")
+        .select("ev.author")
+        .whereRef("ev.case_id", "=", "cases.id")
+        .orderBy("ev.at", "desc")
+        .orderBy("ev.id", "desc")
+        .limit(1)
+        .as("last_author"),
+    )
+    .where("cases.channel", "=", CHANNEL)
+    .where("cases.kind", "in", kinds);
+  if (filter.status) query = query.where("cases.status", "=", filter.status);
+  if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
+  const rows = await query.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
+  await audit(db, user, auditAction(CHANNEL, "ver_lista"), { detail: `${rows.length} reporte(s)` });
+  return rows.map(({ last_author, ...r }) => ({ ...r, waiting: last_author === "reportante" }));
+}
+
+/** One case, opened (decrypted) for a reader of its category; the opening is audited. Null if not theirs. */
+export async function openEthicsCase(db: Kysely<Database>, sealer: Sealer, user: User, id: number, kinds: EthicsKind[]) {
+  if (kinds.length === 0) return null;
+  const row = await db
+    .selectFrom("cases")
+    .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
+    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.policy_version", "e.identified", "e.payload"])
+    .where("cases.id", "=", id)
+    .where("cases.channel", "=", CHANNEL)
+    .where("cases.kind", "in", kinds)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { payload, ...rest } = row;
+  const content = JSON.parse(sealer.open(payload, reportContext(id))) as EthicsReportContent;
+  const events = await caseEvents(db, id, noteSealer(sealer).open);
+  await audit(db, user, auditAction(CHANNEL, "ver_reporte"), { caseId: id, detail: row.radicado });
+  return { ...rest, content, events };
+}
+
+/** May this reader act on this case (its category is theirs)? */
+async function owns(db: Kysely<Database>, id: number, kinds: EthicsKind[]) {
+  if (kinds.length === 0) return undefined;
+  return db.selectFrom("cases").select(["kind"]).where("id", "=", id).where("channel", "=", CHANNEL).where("kind", "in", kinds).executeTakeFirst();
+}
+
+/**
+ * A status change, a reply the reporter reads, or an internal note (sealed). An identified reporter
+ * with an e-mail is told that there is a reply, not what it says.
+ */
+export async function respond(
+  db: Kysely<Database>,
+  sealer: Sealer,
+  user: User,
+  id: number,
+  kinds: EthicsKind[],
+  input: { status?: string; note?: string; visible: boolean },
+  options: EthicsStoreOptions,
+): Promise<"ok" | "not_found" | "invalid"> {
+  if (!(await owns(db, id, kinds))) return "not_found";
+  // A reply the reporter reads: an identified reporter with an e-mail is told, in the same transaction.
+  const reply = input.visible && Boolean(input.note?.trim());
+  const row = reply ? await db.selectFrom("ethics_reports").select(["identified", "payload"]).where("case_id", "=", id).executeTakeFirst() : undefined;
+  const email = row?.identified ? (JSON.parse(sealer.open(row.payload, reportContext(id))) as EthicsReportContent).correo : "";
+  return addEvent(db, user, id, { channel: CHANNEL, ...input }, {
+    sealNote: noteSealer(sealer).seal,
+    also: email
+      ? (trx) => queueCaseMail(trx, id, sealer.seal(email, recipientContext(id)), reporterNotice({ event: "respuesta", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }))
+      : undefined,
+  });
+}
+
+/**
+ * Moves a case to another category (a report filed under "otro" that is harassment, say). If the new
+ * category belongs to the other role, the case leaves this reader's view and that role is told.
+ */
+export async function reclassify(db: Kysely<Database>, user: User, id: number, kinds: EthicsKind[], kind: string, options: EthicsStoreOptions): Promise<"ok" | "not_found" | "invalid"> {
+  const c = await owns(db, id, kinds);
+  if (!c) return "not_found";
+  if (!(kind in ETHICS_OWNERS) || kind === c.kind) return "invalid";
+  const to = kind as EthicsKind;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("cases").set({ kind: to, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await audit(trx, user, auditAction(CHANNEL, "reclasificar"), { caseId: id, detail: `${c.kind} → ${to}` });
+    const owner = ETHICS_OWNERS[to];
+    if (owner !== ETHICS_OWNERS[c.kind as EthicsKind]) {
+      await queueCaseMail(trx, id, options.recipients[owner].join(", "), ownerNotice({ event: "reasignado", link: `${options.origin}/admin/etica/${id}`, companyName: options.companyName }));
+    }
+  });
+  return "ok";
+}
+
+/** "2026-2": the half-year of a moment, in Colombia (January–June is 1, July–December is 2). */
+export const halfYearOf = (iso: string) => {
+  const day = bogotaDay(iso);
+  return `${day.slice(0, 4)}-${Number(day.slice(5, 7)) <= 6 ? 1 : 2}`;
+};
+
+/**
+ * Counts per half-year, category and status (Ley 2365 de 2024 asks for half-yearly figures): no
+ * personal data, only the reader's categories. Viewing them is audited.
+ */
+export async function ethicsStatistics(db: Kysely<Database>, user: User, kinds: EthicsKind[]) {
+  const rows = kinds.length
+    ? await db
+        .selectFrom("cases")
+        .select(["kind", "status", "received_at"])
+        .where("channel", "=", CHANNEL)
+        .where("kind", "in", kinds)
+        .execute()
+    : [];
+  const table = new Map<string, Map<string, Record<string, number>>>();
+  for (const r of rows) {
+    const period = halfYearOf(r.received_at);
+    const byKind = table.get(period) ?? new Map<string, Record<string, number>>();
+    table.set(period, byKind);
+    const counts = byKind.get(r.kind) ?? {};
+    byKind.set(r.kind, counts);
+    counts[r.status] = (counts[r.status] ?? 0) + 1;
+  }
+  await audit(db, user, auditAction(CHANNEL, "ver_estadisticas"));
+  return [...table.entries()]
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([period, byKind]) => ({
+      period,
+      rows: kinds
+        .filter((k) => byKind.has(k))
+        .map((kind) => {
+          const counts = byKind.get(kind)!;
+          return { kind, counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+        }),
+    }));
+}
+
+/**
+ * Re-seals every report and note of the channel that an older key sealed (after ETHICS_KEY changed and
+ * the old key went to ETHICS_PREVIOUS_KEYS). Row by row, each in its own transaction: it can be run again.
+ */
+export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Promise<{ reports: number; notes: number }> {
+  let reports = 0;
+  let notes = 0;
+  const stale = (value: string) => sealer.keyOf(value) !== sealer.keyId;
+  for (const row of await db.selectFrom("ethics_reports").select(["case_id", "payload"]).execute()) {
+    if (!stale(row.payload)) continue;
+    const payload = sealer.seal(sealer.open(row.payload, reportContext(row.case_id)), reportContext(row.case_id));
+    await db.updateTable("ethics_reports").set({ payload }).where("case_id", "=", row.case_id).execute();
+    reports += 1;
+  }
+  const events = await db
+    .selectFrom("case_events")
+    .innerJoin("cases", "cases.id", "case_events.case_id")
+    .select(["case_events.id", "case_events.case_id", "case_events.note"])
+    .where("cases.channel", "=", CHANNEL)
+    .where("case_events.note", "is not", null)
+    .execute();
+  for (const e of events) {
+    if (!e.note || !stale(e.note)) continue;
+    const note = sealer.seal(sealer.open(e.note, noteContext(e.case_id)), noteContext(e.case_id));
+    await db.updateTable("case_events").set({ note }).where("id", "=", e.id).execute();
+    notes += 1;
+  }
+  // Notices to identified reporters still waiting in the outbox.
+  const waiting = await db.selectFrom("outbox").select(["id", "case_id", "recipients"]).where("recipients", "like", "v1:%").where("case_id", "is not", null).execute();
+  for (const m of waiting) {
+    if (!stale(m.recipients) || m.case_id === null) continue;
+    const caseId = m.case_id;
+    await db.updateTable("outbox").set({ recipients: sealer.seal(sealer.open(m.recipients, recipientContext(caseId)), recipientContext(caseId)) }).where("id", "=", m.id).execute();
+  }
+  await audit(db, null, auditAction(CHANNEL, "rotar_clave"), { detail: `${reports} reporte(s), ${notes} nota(s)`, email: "(consola)" });
+  return { reports, notes };
+}

@@ -1,0 +1,24 @@
+/** The ethics line's front door (DECISIONS 22): the case form with the ethics registry; anonymous by default. */
+import { makeCaseForm } from "~/features/cases/case-form";
+import { ETHICS_DEFAULTS, ethicsForm, ethicsGroups, IDENTITY_FIELDS } from "./ethics-form";
+
+export const ethicsReceipt = {
+  notified: "Las personas que atienden esta categoría ya fueron avisadas, sin el contenido del reporte.",
+  consultHref: "/linea-etica#consultar",
+  mailsCode: false,
+};
+
+export const EthicsReportForm = makeCaseForm({
+  form: ethicsForm,
+  groups: ethicsGroups,
+  defaults: ETHICS_DEFAULTS,
+  action: "/linea-etica",
+  api: "php/linea-etica",
+  className: "report-form ethics-form",
+  submitLabel: "ENVIAR REPORTE",
+  consentLabel: "Solo si se identifica: autorizo el tratamiento de mi nombre y de mi dato de contacto conforme a la",
+  failureTitle: "No se pudo enviar el reporte",
+  receipt: ethicsReceipt,
+  // Choosing to stay anonymous empties what was typed about oneself.
+  clearWhen: { field: "identificacion", value: "anonimo", clear: IDENTITY_FIELDS },
+});

@@ -1,0 +1,241 @@
+/**
+ * The incident and accident channel on the case model: storing a validated report with its legal
+ * clocks and its mails, and what the occupational-health staff read and change.
+ */
+import { type Kysely, sql } from "kysely";
+import { formatBogota } from "~/platform/dates";
+import { audit, normalizeEmail, type User } from "~/features/staff/auth.server";
+import type { Database } from "~/platform/db/database.server";
+import { kindLabel, statusLabel } from "../cases/model";
+import { insertCase, withRadicadoRetry } from "../cases/cases.server";
+import { furatDueAt, investigationDueAt } from "./deadlines.server";
+import { HEALTH_FIELDS, incidentForm } from "./incident-form";
+import { queueCaseMail, reporterConfirmation, staffNotice } from "../cases/mail.server";
+
+export const CHANNEL = "incidentes";
+
+export interface StoreOptions {
+  policyVersion: string;
+  staffRecipients: string[];
+  origin: string;
+  companyName: string;
+}
+
+/**
+ * Stores one validated report, its first status and its mails in one transaction; only then does the
+ * caller answer. Health fields are stored only with their own consent (the form refuses otherwise).
+ */
+export async function storeReport(db: Kysely<Database>, values: Record<string, string>, options: StoreOptions) {
+  const now = new Date().toISOString();
+  const health = values.consentimiento_salud === "si";
+  const kind = values.tipo;
+  const furat = furatDueAt(kind, now);
+  const investigation = investigationDueAt(values.fecha);
+  const opt = (name: string) => values[name] || null;
+  const contactEmail = opt("reporta_correo");
+  return withRadicadoRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const created = await insertCase(trx, {
+        channel: CHANNEL,
+        kind,
+        receivedAt: now,
+        policyVersion: options.policyVersion,
+        sensitiveConsent: health,
+        contactEmail: contactEmail ?? opt("trabajador_correo"),
+      });
+      await trx
+        .insertInto("accident_reports")
+        .values({
+          case_id: created.id,
+          reporta_nombre: opt("reporta_nombre"),
+          reporta_relacion: values.reporta_relacion,
+          reporta_celular: opt("reporta_celular"),
+          reporta_correo: contactEmail,
+          trabajador_nombre: values.trabajador_nombre,
+          trabajador_tipo_documento: values.trabajador_tipo_documento,
+          trabajador_documento: values.trabajador_documento.toUpperCase(),
+          trabajador_celular: values.trabajador_celular,
+          trabajador_correo: opt("trabajador_correo"),
+          empresa_usuaria: values.empresa_usuaria,
+          sede: values.sede,
+          fecha: values.fecha,
+          hora: values.hora.slice(0, 5),
+          lugar: values.lugar,
+          descripcion: values.descripcion,
+          testigos: opt("testigos"),
+          ...Object.fromEntries(HEALTH_FIELDS.map((name) => [name, health ? opt(name) : null])),
+          furat_due_at: furat,
+          investigation_due_at: investigation,
+          arl_filed_at: null,
+          arl_number: null,
+        })
+        .execute();
+      const queue = (recipients: string, mail: { subject: string; text: string; html: string }) => queueCaseMail(trx, created.id, recipients, mail, now);
+      await queue(
+        options.staffRecipients.join(", "),
+        staffNotice({
+          radicado: created.radicado,
+          kind,
+          receivedAt: now,
+          empresaUsuaria: values.empresa_usuaria,
+          sede: values.sede,
+          fecha: values.fecha,
+          furatDueAt: furat,
+          investigationDueAt: investigation,
+          link: `${options.origin}/admin/reportes/${created.id}`,
+          companyName: options.companyName,
+        }),
+      );
+      if (contactEmail) {
+        await queue(
+          contactEmail,
+          reporterConfirmation({ radicado: created.radicado, code: created.code, kind, consultUrl: `${options.origin}/incidente#consultar`, companyName: options.companyName }),
+        );
+      }
+      return created;
+    }),
+  );
+}
+
+// ——— Staff ———
+
+export interface ReportFilter {
+  status?: string;
+  kind?: string;
+}
+
+/** Overdue FURATs first (accidents not yet filed whose deadline passed), then the newest. */
+export async function listReports(db: Kysely<Database>, filter: ReportFilter, now = new Date().toISOString()) {
+  let query = db
+    .selectFrom("cases")
+    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+    .select([
+      "cases.id",
+      "cases.radicado",
+      "cases.kind",
+      "cases.status",
+      "cases.received_at",
+      "a.trabajador_nombre",
+      "a.empresa_usuaria",
+      "a.sede",
+      "a.furat_due_at",
+      "a.investigation_due_at",
+      "a.arl_filed_at",
+    ])
+    .select((eb) =>
+      eb
+        .case()
+        .when(eb.and([eb("a.furat_due_at", "is not", null), eb("a.arl_filed_at", "is", null), eb("a.furat_due_at", "<", now)]))
+        .then(1)
+        .else(0)
+        .end()
+        .as("overdue"),
+    )
+    .where("cases.channel", "=", CHANNEL);
+  if (filter.status) query = query.where("cases.status", "=", filter.status);
+  if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
+  return query.orderBy("overdue", "desc").orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
+}
+
+export async function getReport(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("cases")
+    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+    .selectAll("a")
+    .select([
+      "cases.id",
+      "cases.radicado",
+      "cases.kind",
+      "cases.status",
+      "cases.received_at",
+      "cases.learned_at",
+      "cases.consent_at",
+      "cases.policy_version",
+      "cases.sensitive_consent_at",
+    ])
+    .where("cases.id", "=", id)
+    .where("cases.channel", "=", CHANNEL)
+    .executeTakeFirst();
+}
+
+export type Report = NonNullable<Awaited<ReturnType<typeof getReport>>>;
+
+/** The outbox rows of a report, for the detail page (never their bodies). */
+export async function reportMails(db: Kysely<Database>, id: number) {
+  return db.selectFrom("outbox").select(["id", "recipients", "status", "attempts", "sent_at", "last_error"]).where("case_id", "=", id).orderBy("id").execute();
+}
+
+/** Records the FURAT filing with the ARL (date and number). */
+export async function recordArlFiling(db: Kysely<Database>, user: User, id: number, filedOn: string, number: string): Promise<boolean> {
+  const filedAt = new Date(`${filedOn}T12:00:00-05:00`).toISOString();
+  const result = await db.updateTable("accident_reports").set({ arl_filed_at: filedAt, arl_number: number }).where("case_id", "=", id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await audit(db, user, "registrar_furat", { caseId: id, detail: `radicado ARL ${number}, ${filedOn}` });
+  return true;
+}
+
+/** When the company learned of the event (the FURAT clock's start), if earlier than the web report. */
+export async function setLearnedAt(db: Kysely<Database>, user: User, id: number, learnedAt: string): Promise<boolean> {
+  const c = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
+  if (!c) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("cases").set({ learned_at: learnedAt, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await trx.updateTable("accident_reports").set({ furat_due_at: furatDueAt(c.kind, learnedAt) }).where("case_id", "=", id).execute();
+    await audit(trx, user, "cambiar_conocimiento", { caseId: id, detail: formatBogota(learnedAt) });
+  });
+  return true;
+}
+
+/** Reports that concern a person: by e-mail (reporter or worker) or the worker's document number. */
+export async function reportsOfPerson(db: Kysely<Database>, who: string) {
+  const value = who.trim();
+  if (!value) return [];
+  const email = normalizeEmail(value);
+  return db
+    .selectFrom("cases")
+    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+    .select(["cases.id", "cases.radicado", "cases.kind", "cases.received_at"])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(a.reporta_correo)`, "=", email),
+        eb(sql`lower(a.trabajador_correo)`, "=", email),
+        eb("a.trabajador_documento", "=", value.toUpperCase()),
+      ]),
+    )
+    .orderBy("cases.id")
+    .execute();
+}
+
+/** CSV for Excel with Spanish settings (as the messages' export): every report with its clocks. */
+export async function exportReportsCsv(db: Kysely<Database>): Promise<string> {
+  const rows = await db
+    .selectFrom("cases")
+    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+    .selectAll("a")
+    .select(["cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.learned_at", "cases.sensitive_consent_at"])
+    .where("cases.channel", "=", CHANNEL)
+    .orderBy("cases.received_at", "desc")
+    .execute();
+  const columns: [string, (r: (typeof rows)[number]) => unknown][] = [
+    ["Radicado", (r) => r.radicado],
+    ["Tipo", (r) => kindLabel(CHANNEL, r.kind)],
+    ["Estado", (r) => statusLabel(CHANNEL, r.status)],
+    ["Recibido", (r) => formatBogota(r.received_at)],
+    ["Conocido por la empresa", (r) => formatBogota(r.learned_at)],
+    ["Plazo FURAT", (r) => formatBogota(r.furat_due_at)],
+    ["FURAT radicado en la ARL", (r) => formatBogota(r.arl_filed_at)],
+    ["N.º ARL", (r) => r.arl_number],
+    ["Plazo investigación", (r) => formatBogota(r.investigation_due_at)],
+    ...incidentForm.fields
+      .filter((f) => f.name !== "tipo" && f.name !== "consentimiento_salud")
+      .map((f) => [f.staffLabel, (r: (typeof rows)[number]) => r[f.name as keyof typeof r]] as [string, (r: (typeof rows)[number]) => unknown]),
+    ["Autorización de datos de salud", (r) => formatBogota(r.sensitive_consent_at)],
+  ];
+  const cell = (value: unknown) => {
+    let text = value === null || value === undefined ? "" : String(value);
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return `"${text.replace(/"/g, '""')}"`;
+  };
+  const lines = rows.map((r) => columns.map(([, get]) => cell(get(r))).join(";"));
+  return `\uFEFF${[columns.map(([h]) => cell(h)).join(";"), ...lines].join("\r\n")}\r\n`;
+}

@@ -1,0 +1,19 @@
+/** The incident and accident report's front door (DECISIONS 11, 21): the case form with the incident registry. */
+import { makeCaseForm, type ReportRefusal } from "../cases/case-form";
+import { incidentForm, incidentGroups } from "./incident-form";
+import { incidentReceipt } from "../cases/receipt";
+
+export type { ReportRefusal };
+
+export const ReportForm = makeCaseForm({
+  form: incidentForm,
+  groups: incidentGroups,
+  action: "/incidente",
+  api: "php/incidente",
+  className: "report-form",
+  submitLabel: "ENVIAR REPORTE",
+  consentLabel: "Autorizo el tratamiento de los datos personales de este reporte conforme a la",
+  failureTitle: "No se pudo enviar el reporte",
+  receipt: incidentReceipt,
+  codeMailField: "reporta_correo",
+});

@@ -1,0 +1,20 @@
+/** The page around a message form: heading, lead and the form island (the route only names the form). */
+import { MessageForm, type FormRefusal } from "~/features/messages/message-form";
+import { SiteFrame } from "~/ui/site-frame";
+import { privacyNotice } from "~/config/privacy-notice";
+import type { FormName } from "~/features/messages/registry.ts";
+import { Island } from "~/ui/islands/island";
+import { useSite } from "~/config/site-data";
+
+export function MessageFormPage({ form, title, lead, refusal }: { form: FormName; title: string; lead: string; refusal?: FormRefusal }) {
+  const site = useSite();
+  return (
+    <SiteFrame>
+      <main className={`page form-page form-page-${form}`}>
+        <h1>{title}</h1>
+        <p className="lead">{lead}</p>
+        <Island name="message-form" component={MessageForm} props={{ form, phone: site.contact.phone, privacyNotice: privacyNotice(site, form).text, refusal }} />
+      </main>
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,5 @@
+/** Island entry: the contact and client forms. */
+import { MessageForm } from "~/features/messages/message-form";
+import { hydrateIslands } from "../../ui/islands/hydrate";
+
+hydrateIslands("message-form", MessageForm);

@@ -1,0 +1,62 @@
+/** Request helpers for the staff area: who is signed in, permissions, cookies and POST checks. */
+import { data, redirect } from "react-router";
+import { hasRole, type Role, ROLE_LABELS } from "~/config/roles";
+import { getSessionUser, SESSION_COOKIE, SESSION_MAX_MS, type User } from "./auth.server";
+import { getServices, type Services } from "../../platform/services.server";
+
+export function readSessionId(request: Request): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+export function sessionCookie(request: Request, sessionId: string | null): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const value = sessionId ? encodeURIComponent(sessionId) : "";
+  const age = sessionId ? Math.floor(SESSION_MAX_MS / 1000) : 0;
+  return `${SESSION_COOKIE}=${value}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=${age}${secure}`;
+}
+
+function wantsJson(request: Request): boolean {
+  const url = new URL(request.url);
+  return url.pathname.endsWith(".csv") || (request.headers.get("accept") ?? "").includes("application/json");
+}
+
+/**
+ * The signed-in user, or: a redirect to the sign-in page (pages), 401 (API calls), 403 (none of the roles).
+ * Every staff loader and action calls this itself: parent loaders do not guard their children.
+ */
+export async function requireUser(request: Request, ...roles: Role[]): Promise<{ user: User; services: Services }> {
+  const services = await getServices();
+  const user = await getSessionUser(services.db, readSessionId(request));
+  if (!user) {
+    if (wantsJson(request)) {
+      throw Response.json({ error: { code: "no_autenticado", message: "Inicie sesión para continuar." } }, { status: 401 });
+    }
+    const url = new URL(request.url);
+    throw redirect(`/admin/ingresar?siguiente=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  // Any one of the named roles opens the page; none named: any signed-in account.
+  if (roles.length > 0 && !hasRole(user, ...roles)) {
+    const names = roles.map((r) => ROLE_LABELS[r].toLowerCase()).join(" o ");
+    throw data({ message: `Solo una persona con el rol de ${names} puede ver esta página.` }, { status: 403 });
+  }
+  return { user, services };
+}
+
+/** State changes only by POST from this site's own pages. */
+export function assertSameOriginPost(request: Request): void {
+  if (request.method !== "POST") throw data({ message: "Método no permitido." }, { status: 405 });
+  const origin = request.headers.get("origin");
+  if (!origin || new URL(origin).host !== new URL(request.url).host) {
+    throw data({ message: "Solicitud rechazada: no proviene de este sitio." }, { status: 403 });
+  }
+}
+
+export function clientAddress(request: Request): string {
+  // Set by the Express adapter from req.ip, which honours TRUST_PROXY_HOPS.
+  return request.headers.get("x-sitio-client-ip") ?? "desconocida";
+}

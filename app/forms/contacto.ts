@@ -1,5 +1,0 @@
-/** The contact form (SPEC §2, DECISIONS 3): NOMBRE, CELULAR, CORREO, MENSAJE. */
-import { defineForm } from "./define";
-import { common } from "./message-fields";
-
-export const contactoForm = defineForm("contacto", [common.nombre, common.celular, common.correo, common.mensaje]);

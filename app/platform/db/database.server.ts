@@ -1,0 +1,211 @@
+/**
+ * The database through Kysely: SQLite in one process by default (DECISIONS 19), or a shared PostgreSQL
+ * for several instances (DECISIONS 24). Same versioned migrations for both, run on start; callers use
+ * the typed `Database` interface only. Timestamps are ISO-8601 text on both engines (they sort as text).
+ * A new table or column: a new file in ./migrations (listed in its index), and its type in ./schema.ts.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type MigrationProvider, Migrator } from "kysely/migration";
+import { log } from "../log.server";
+import { type Engine } from "./migrations/engine";
+import { migrationsFor } from "./migrations";
+import type { Database } from "./schema";
+
+export type * from "./schema";
+export type { Engine };
+
+/** Tables in an order that respects their foreign keys (for copies and counts). */
+export const TABLES = [
+  "users",
+  "user_roles",
+  "messages",
+  "cases",
+  "outbox",
+  "case_events",
+  "accident_reports",
+  "ethics_reports",
+  "case_lookup_attempts",
+  "sessions",
+  "login_attempts",
+  "audit_log",
+  "rate_limits",
+] as const satisfies readonly (keyof Database)[];
+/** Tables whose integer `id` comes from a sequence on PostgreSQL. */
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log"] as const;
+
+export interface DatabaseOptions {
+  /** PostgreSQL: connections per instance. */
+  poolSize?: number;
+  /** PostgreSQL: the server cancels a statement that runs longer. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how long to wait for a new connection before the request fails. */
+  connectTimeoutMs?: number;
+  /** Skip the migrations (a second connection pool to a database already opened). */
+  skipMigrations?: boolean;
+  /**
+   * PostgreSQL: commit without waiting for the disk (`synchronous_commit=off`). Only for bookkeeping whose
+   * loss in a database crash costs at most a repeated action: the outbox's claims and "sent" marks (a
+   * resend with the same Message-ID) and the rate-limit counters. Never for visitors' messages.
+   */
+  relaxedCommit?: boolean;
+}
+
+/** `postgres://` or `postgresql://` means PostgreSQL; `file:PATH` or a plain path means SQLite (DECISIONS 20, 24). */
+export function engineOf(url: string): Engine {
+  return /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
+}
+
+export function sqlitePathFromUrl(url: string): string {
+  const file = url.startsWith("file:") ? url.slice("file:".length) : url;
+  if (!file) throw new Error("DATABASE_URL: falta la ruta del archivo SQLite.");
+  return file;
+}
+
+/** The URL without its password, for logs and messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
+}
+
+const engines = new WeakMap<Kysely<Database>, Engine>();
+
+/** The engine behind a database opened by openDatabase (transactions: pass the outer db). */
+export function engineOfDatabase(db: Kysely<Database>): Engine {
+  return engines.get(db) ?? "sqlite";
+}
+
+// An arbitrary constant shared by every instance of the site: whoever holds it migrates, the others wait.
+const MIGRATION_LOCK_KEY = 7_310_424_001;
+
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Kysely<Database>> {
+  const engine = engineOf(url);
+  const db = engine === "postgres" ? openPostgres(url, options) : openSqlite(url);
+  engines.set(db, engine);
+  if (options.skipMigrations) return db;
+  try {
+    await migrate(db, engine, url);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return db;
+}
+
+function openSqlite(url: string): Kysely<Database> {
+  const file = sqlitePathFromUrl(url);
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL for concurrent reads; synchronous=FULL so a 2xx answer means the message is on disk.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Kysely prepares every statement anew; the queries are a small fixed set, so keep them prepared
+ * (the profile showed prepare() at ~5 % of a form post's CPU time).
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 256) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        // Most recently used last, so the first key is the one to drop.
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
+function openPostgres(url: string, options: DatabaseOptions): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    // The server ends a runaway statement; the client gives up a little later if the server is gone.
+    statement_timeout: options.statementTimeoutMs ?? 10_000,
+    query_timeout: (options.statementTimeoutMs ?? 10_000) + 2_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "sitio-web",
+    ...(options.relaxedCommit ? { options: "-c synchronous_commit=off" } : {}),
+  });
+  // An idle connection broken by a restart or an outage must not crash the process: the pool drops it
+  // and the next query opens a new one (or fails, and the request answers 503).
+  pool.on("error", (error) => log("warn", "database-connection-lost", { error: error.message }));
+  // The same for a connection in use (the pool only listens on idle ones): the query fails instead.
+  pool.on("connect", (client) => client.on("error", (error) => log("warn", "database-connection-lost", { error: error.message })));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function migrate(db: Kysely<Database>, engine: Engine, url: string): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: async () => migrationsFor(engine),
+  };
+  const run = () => new Migrator({ db, provider }).migrateToLatest();
+  let outcome: Awaited<ReturnType<typeof run>>;
+  if (engine === "postgres") {
+    // Instances starting together: one session-level advisory lock around the whole migration (Kysely
+    // also locks, but only after creating its own bookkeeping tables, which can race).
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    await client.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      outcome = await run();
+    } finally {
+      await client.end().catch(() => {});
+    }
+  } else {
+    outcome = await run();
+  }
+  for (const r of outcome.results ?? []) {
+    if (r.status !== "NotExecuted") log(r.status === "Success" ? "info" : "error", "migration", { name: r.migrationName, status: r.status, engine });
+  }
+  if (outcome.error) throw outcome.error;
+}
+
+/**
+ * SQLite: runs `work` on the connection with commits synced only at checkpoints (synchronous=NORMAL:
+ * they survive a crash of the process, not a power cut), then back to FULL. For bookkeeping whose loss
+ * costs at most a repeated action — the outbox's claims and "sent" marks — so that disk syncs go to the
+ * visitors' messages. The connection is held throughout, so no other query runs in between.
+ * PostgreSQL: runs `work` as is.
+ */
+export async function withRelaxedSync<T>(db: Kysely<Database>, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (engineOfDatabase(db) === "postgres") return work(db);
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = NORMAL`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`pragma synchronous = FULL`.execute(connection);
+    }
+  });
+}
+
+/** Is the database answering? For /healthz; a short query with its own time limit. */
+export async function pingDatabase(db: Kysely<Database>, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+    });
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Every migration, in order (Kysely runs them by name). Each is frozen once released: it holds literal
+ * values, never a constant of the code that may change later; a change to the schema is a new file here.
+ */
+import type { Migration } from "kysely/migration";
+import type { Engine } from "./engine";
+import { m001MessagesAndOutbox } from "./001_messages_and_outbox";
+import { m002StaffInbox } from "./002_staff_inbox";
+import { m003SharedRateLimitsAndOutboxLeases } from "./003_shared_rate_limits_and_outbox_leases";
+import { m004UserRoles } from "./004_user_roles";
+import { m005Cases } from "./005_cases";
+import { m006Ethics } from "./006_ethics";
+
+export function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    "001_messages_and_outbox": m001MessagesAndOutbox(engine),
+    "002_staff_inbox": m002StaffInbox(engine),
+    "003_shared_rate_limits_and_outbox_leases": m003SharedRateLimitsAndOutboxLeases(engine),
+    "004_user_roles": m004UserRoles(engine),
+    "005_cases": m005Cases(engine),
+    "006_ethics": m006Ethics(engine),
+  };
+}

@@ -1,0 +1,83 @@
+/** Server settings from the environment (DECISIONS 20), validated once; a bad value names the variable. */
+import { z } from "zod";
+import { parseKey } from "~/features/ethics/crypto.server";
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: "debe ser un número entero positivo" }).int({ error: "debe ser un número entero positivo" }).positive({ error: "debe ser un número entero positivo" }).default(fallback);
+const emailList = z
+  .string()
+  .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.email({ error: "debe ser una lista de correos separada por comas" })).min(1));
+
+/** A 256-bit key (the ethics line's encryption, ADR 013): its error says how to make one. */
+const keyText = z.string().superRefine((value, ctx) => {
+  try {
+    parseKey(value);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: (error as Error).message });
+  }
+});
+
+const schema = z.object({
+  PORT: positiveInt(3000),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default("file:data/sitio.db")
+    .refine((v) => !/^postgres(ql)?:/i.test(v) || URL.canParse(v), { error: "debe ser file:RUTA, una ruta, o postgres://usuario:clave@servidor:5432/base" }),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "debe ser una URL smtp:// o smtps://" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Sitio web <no-responder@example.com>"),
+  MAIL_TO: emailList.default(["contacto@example.com"]),
+  MAIL_TO_CONTACTO: emailList.optional(),
+  MAIL_TO_CLIENTE: emailList.optional(),
+  /** Occupational health (SST): new incident and accident reports. */
+  MAIL_TO_SST: emailList.optional(),
+  /** The ethics line (/linea-etica): who is told that a report arrived (never what it says). */
+  MAIL_TO_CUMPLIMIENTO: emailList.optional(),
+  MAIL_TO_CONVIVENCIA: emailList.optional(),
+  /** The ethics line's encryption key; without it the channel stays closed and the start says so. */
+  ETHICS_KEY: keyText.optional(),
+  /** Keys used before the current one, comma-separated, until `rotate-ethics-key` has re-sealed everything. */
+  ETHICS_PREVIOUS_KEYS: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(keyText))
+    .default([]),
+  /** CONSULTAR lookups per address per 15 minutes (each radicado also allows 5). */
+  LOOKUP_RATE_LIMIT: positiveInt(10),
+  FORM_RATE_LIMIT: positiveInt(10),
+  MAIL_RETRY_BASE_MS: positiveInt(5_000),
+  MAIL_RETRY_MAX_MS: positiveInt(300_000),
+  MAIL_MAX_ATTEMPTS: positiveInt(100),
+  MAIL_POLL_MS: positiveInt(1_000),
+  FORM_BODY_LIMIT_BYTES: positiveInt(32 * 1024),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  /** How often the log summarises an ongoing SMTP outage. */
+  MAIL_OUTAGE_SUMMARY_MS: positiveInt(60_000),
+  /** How long an instance holds a mail it is sending; after a crash, another instance sends it after this. */
+  MAIL_LEASE_MS: positiveInt(300_000),
+});
+
+export type ServerEnv = z.infer<typeof schema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(env: Record<string, string | undefined>): ServerEnv {
+  // Empty variables count as unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    throw new EnvError(
+      `Variables de entorno inválidas:\n${result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+    );
+  }
+  return result.data;
+}
+
+let cached: ServerEnv | undefined;
+export function getEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,107 @@
+/**
+ * The server's long-lived parts: the database (migrated on open) and the outbox sender.
+ * Opened once per process, lazily, so prerendering and the dev server need no extra step.
+ */
+import type { Kysely } from "kysely";
+import { getSiteConfig } from "~/config/site.server";
+import { loadDocument } from "~/features/documents/markdown.server";
+import { type Database, engineOf, openDatabase, redactUrl } from "./db/database.server";
+import { getEnv, type ServerEnv } from "./env.server";
+import { log } from "./log.server";
+import { OutboxSender } from "./outbox.server";
+import { ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
+
+export interface Services {
+  db: Kysely<Database>;
+  env: ServerEnv;
+  outbox: OutboxSender | undefined;
+  /** Connections for bookkeeping: the outbox and the rate-limit counters (PostgreSQL only). */
+  outboxDb?: Kysely<Database>;
+  /** Version of the data policy that visitors accept today (content/privacidad.md). */
+  policyVersion: string;
+}
+
+let services: Promise<Services> | undefined;
+
+export function getServices(): Promise<Services> {
+  services ??= open().catch((error) => {
+    services = undefined;
+    throw error;
+  });
+  return services;
+}
+
+async function open(): Promise<Services> {
+  const env = getEnv();
+  const site = getSiteConfig();
+  const policyVersion = loadDocument("privacidad", site).meta.version;
+  const db = await openDatabase(env.DATABASE_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  }).catch((error: unknown) => {
+    // The start stops with a message that names the variable (and never prints its password).
+    throw new Error(`DATABASE_URL: no se pudo abrir la base de datos ${redactUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
+  });
+  let outbox: OutboxSender | undefined;
+  // On PostgreSQL the bookkeeping (outbox claims and "sent" marks, rate-limit counters) has a few
+  // connections of its own: it never waits behind visitor requests, which keeps the crash window between
+  // SMTP's acceptance and the commit short, and it commits without waiting for the disk (see relaxedCommit).
+  let outboxDb: Kysely<Database> | undefined;
+  if (engineOf(env.DATABASE_URL) === "postgres") {
+    outboxDb = await openDatabase(env.DATABASE_URL, {
+      poolSize: 4,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      skipMigrations: true,
+      relaxedCommit: true,
+    });
+  }
+  if (env.SMTP_URL) {
+    outbox = new OutboxSender(outboxDb ?? db, {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      companyName: site.company.name,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      retryMaxMs: env.MAIL_RETRY_MAX_MS,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      pollMs: env.MAIL_POLL_MS,
+      outageSummaryMs: env.MAIL_OUTAGE_SUMMARY_MS,
+      leaseMs: env.MAIL_LEASE_MS,
+      unsealRecipient: (sealed, caseId) => {
+        const sealer = ethicsSealer(env);
+        if (!sealer) throw new Error("ETHICS_KEY no está definida: no se puede abrir el destinatario de un aviso de la línea ética");
+        return sealer.open(sealed, recipientContext(caseId));
+      },
+    });
+    outbox.start();
+  }
+  log("info", "services-ready", { database: redactUrl(env.DATABASE_URL), engine: engineOf(env.DATABASE_URL), mail: Boolean(outbox) });
+  return { db, env, outbox, outboxDb, policyVersion };
+}
+
+/** Called by the production server before it listens: fails fast on bad configuration. */
+export async function startServices(): Promise<{ notices: string[] }> {
+  const { outbox } = await getServices();
+  const notices: string[] = [];
+  if (!outbox) {
+    notices.push(
+      "SMTP_URL no está definido: los mensajes de los formularios se guardan en la base de datos, pero no se envían por correo.",
+    );
+  }
+  if (!getEnv().ETHICS_KEY) {
+    notices.push(
+      "ETHICS_KEY no está definida: la línea ética (/linea-etica) no recibe reportes y responde que no está disponible. Genere una clave con `npm run admin -- ethics-key` y defínala en ETHICS_KEY (ver docs/deploy.md).",
+    );
+  }
+  return { notices };
+}
+
+export async function stopServices(): Promise<void> {
+  if (!services) return;
+  const current = await services.catch(() => undefined);
+  services = undefined;
+  await current?.outbox?.stop();
+  await current?.outboxDb?.destroy();
+  await current?.db.destroy();
+}

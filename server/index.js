@@ -1,0 +1,332 @@
+// Production server: static files (fingerprinted assets immutable, HTML revalidated), compression,
+// headers, then the React Router app. Started by scripts/start.js (`npm start`).
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compression from "compression";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const clientDir = path.join(root, "build", "client");
+const SUBRESOURCE_FILE = /\.(css|js|mjs|webmanifest|png|jpe?g|webp|avif|ico|woff2?)$/i;
+const DOCUMENT_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "Origin-Agent-Cluster",
+  "Permissions-Policy",
+  "Referrer-Policy",
+  "X-DNS-Prefetch-Control",
+  "X-Frame-Options",
+];
+
+export async function createServer() {
+  const serverBuild = await import(path.join(root, "build", "server", "index.js"));
+  const { notices } = await serverBuild.startServices();
+  const prerendered = findPrerenderedPages(clientDir);
+  const scriptHashes = JSON.parse(readFileSync(path.join(root, "build", "csp-script-hashes.json"), "utf8"));
+  // Inline style sheets (ADR 011): a prerendered page gets the hashes of its own <style> elements; a
+  // page rendered on request (the 404) may carry any of them, so it gets the hashes of all of them.
+  const styleHashes = JSON.parse(readFileSync(path.join(root, "build", "csp-style-hashes.json"), "utf8"));
+  const sha256 = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  const dynamicStyleHashes = Object.values(serverBuild.inlineStyleSheets).map(sha256);
+  // Likewise the inline site script (ADR 011), the only inline script of a page rendered on request.
+  const dynamicScriptHashes = serverBuild.inlineScripts.map(sha256);
+  const hstsMaxAge = Number(process.env.HSTS_MAX_AGE ?? 31_536_000);
+
+  const env = serverBuild.getEnv();
+  const { REFUSALS, RATE_LIMITED_HEADER } = serverBuild;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", Number(process.env.TRUST_PROXY_HOPS ?? 0));
+  // Headers only this server sets: a client cannot send them in.
+  app.use((req, _res, next) => {
+    delete req.headers[RATE_LIMITED_HEADER];
+    delete req.headers["x-sitio-client-ip"];
+    next();
+  });
+  // One access line per request: method, path without its query, status, duration, request id.
+  // No address, no query, no header: nothing personal.
+  app.use(
+    pinoHttp({
+      logger: serverBuild.logger,
+      genReqId: (_req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+      customSuccessMessage: () => "request",
+      customErrorMessage: () => "request",
+      customAttributeKeys: { req: "request", res: "response", responseTime: "durationMs" },
+      serializers: {
+        req: (req) => ({ method: req.method, path: String(req.url).split("?")[0] }),
+        res: (res) => ({ status: res.statusCode }),
+      },
+      customProps: () => ({ event: "request" }),
+      quietReqLogger: true,
+    }),
+  );
+  // Security headers on every response. Inline scripts: only the hashed ones of the page at this path
+  // (the site script); inline styles: only the content pages' hashed style sheets; videos embed only
+  // from the privacy-enhanced provider domain. A page rendered on request (the 404, a form answered to a
+  // post) may carry any inline sheet and the site script.
+  app.use((req, res, next) => {
+    const file = req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path);
+    const isPrerendered = (req.method === "GET" || req.method === "HEAD") && prerendered.has(req.path);
+    const pageScripts = scriptHashes[req.path] ?? [];
+    res.locals.scriptHashes = isPrerendered ? pageScripts : file ? [] : [...new Set([...pageScripts, ...dynamicScriptHashes])];
+    res.locals.styleHashes = isPrerendered ? (styleHashes[req.path] ?? []) : file ? [] : dynamicStyleHashes;
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: [(_req, res) => ["'self'", ...res.locals.scriptHashes].join(" ")],
+          styleSrc: [(_req, res) => ["'self'", ...res.locals.styleHashes].join(" ")],
+          imgSrc: ["'self'", "data:"],
+          // font-, connect-, manifest- and worker-src fall back to default-src 'self' (the worker through script-src).
+          frameSrc: ["https://www.youtube-nocookie.com"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      // HSTS only where the request really came over HTTPS (directly or through TRUST_PROXY_HOPS proxies).
+      strictTransportSecurity: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+      // Set below, only where a page shows personal data (ADR 011).
+      crossOriginOpenerPolicy: false,
+      xFrameOptions: { action: "deny" },
+      // Obsolete (Internet Explorer's downloads, Adobe Flash and Acrobat, the XSS auditors that browsers
+      // removed): bytes on every response for nothing.
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
+  app.use((req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()");
+    if (req.secure && hstsMaxAge > 0) res.setHeader("Strict-Transport-Security", `max-age=${hstsMaxAge}; includeSubDomains`);
+    // COOP isolates a page in a browsing context group (and a renderer process) of its own, which a
+    // navigation from another site must first create: measured at about 15–60 ms more main-thread work
+    // before the first paint, counted 4x as blocking time by Lighthouse (ADR 011). Kept where a page shows
+    // personal data: the staff area, the case pages, the confirmation pages, any answer to a post.
+    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|contacto\/|cliente\/)/.test(req.path)) {
+      res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    }
+    next();
+  });
+  app.use(compression());
+
+  // Every request body is read here, before anything else sees it, and refused whole above the limit.
+  app.use(readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message));
+
+  // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.
+  // A page's own post (no JavaScript) goes on to the page, which answers it with the values kept.
+  // The counters live in the database, shared by every instance on it (DECISIONS 24).
+  const limitReached = (req, res, next) => {
+    const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
+    if (!req.path.startsWith("/php/")) {
+      req.headers[RATE_LIMITED_HEADER] = String(retryAfter);
+      return next();
+    }
+    res.setHeader("Retry-After", String(retryAfter));
+    res.setHeader("Cache-Control", "no-store");
+    res.status(429).json({ error: { code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } });
+  };
+  const formLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: env.FORM_RATE_LIMIT,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    store: serverBuild.createRateLimitStore("formularios:"),
+    handler: limitReached,
+  });
+  // The ethics line (DECISIONS 22) has the same limit, counted in this process's memory only: no address
+  // is ever written down next to the moment of an anonymous report (with several instances, each counts
+  // its own; CONSULTAR's lookups also have their per-radicado limit in the database).
+  const ethicsLimiter = rateLimit({ windowMs: 60_000, limit: env.FORM_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });
+  // The database cannot count the post (it is down): nothing could be stored either, so 503, never a
+  // 2xx. A page's own post goes on to the page, whose store fails the same way and answers it with
+  // the visitor's values kept.
+  const formsUnavailable = (error, req, res, next) => {
+    serverBuild.logger.error({ event: "form-limit-unavailable", error: String(error?.message ?? error) });
+    if (!req.path.startsWith("/php/")) return next();
+    res.setHeader("Retry-After", "30");
+    res.setHeader("Cache-Control", "no-store");
+    res.status(503).json({ error: { code: "error_interno", message: REFUSALS.error_interno.message } });
+  };
+  app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter, formsUnavailable);
+  // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
+  app.post(["/php/contacto", "/php/cliente"], serverBuild.messageApi);
+  app.post(["/php/linea-etica", "/linea-etica", "/linea-etica/consulta"], ethicsLimiter);
+  // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
+
+  // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
+  app.use((req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
+      const query = req.url.slice(req.path.length);
+      return res.redirect(301, req.path.replace(/\/+$/, "") + query);
+    }
+    next();
+  });
+
+  // Static files: prerendered pages at clean paths (revalidated), fingerprinted assets (immutable for a
+  // year), the rest revalidated; each sent precompressed when the browser accepts brotli or gzip.
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const page = prerendered.get(req.path);
+    let file = page;
+    if (!file) {
+      let decoded;
+      try {
+        decoded = decodeURIComponent(req.path);
+      } catch {
+        return next();
+      }
+      const candidate = path.join(clientDir, decoded);
+      if (!candidate.startsWith(clientDir + path.sep) || !isFile(candidate)) {
+        // A missing fingerprinted asset is a plain 404, not a page.
+        if (req.path.startsWith("/assets/")) return res.status(404).type("text/plain").send("No encontrado");
+        return next();
+      }
+      file = candidate;
+    }
+    // A style sheet, script, manifest or raster image is never a document: the headers that only a
+    // document obeys are about 700 bytes of every such response, which the service worker's first
+    // download pays once per file (ADR 014). HTML and SVG (which can be opened as a document) keep them,
+    // and so does the service worker, whose own fetches obey the policy sent with its script.
+    if (!page && SUBRESOURCE_FILE.test(file) && path.basename(file) !== "sw.js") for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+    // A file is revalidated by its ETag and is too small for range requests; its request id stays in the log.
+    res.removeHeader("X-Request-Id");
+    const immutable = !page && req.path.startsWith("/assets/");
+    res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    res.type(path.extname(file) || "html");
+    res.vary("Accept-Encoding");
+    // Brotli whenever the browser accepts it: browsers list gzip first with the same weight, so
+    // plain negotiation would always pick the larger gzip copy.
+    const accepted = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings(["gzip", "identity"]);
+    const encoded = accepted === "br" || accepted === "gzip" ? `${file}.${accepted === "br" ? "br" : "gz"}` : undefined;
+    if (encoded && isFile(encoded)) {
+      res.setHeader("Content-Encoding", accepted);
+      return res.sendFile(encoded, { cacheControl: false, lastModified: false, acceptRanges: false });
+    }
+    res.sendFile(file, { cacheControl: false, lastModified: false, acceptRanges: false });
+  });
+
+  // The staff area is never cached nor indexed.
+  app.use("/admin", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    next();
+  });
+  // The visitor's address as Express sees it (TRUST_PROXY_HOPS), for the sign-in throttle; never the client's own header.
+  app.use((req, _res, next) => {
+    req.headers["x-sitio-client-ip"] = req.ip ?? "desconocida";
+    next();
+  });
+  app.use(serverBuild.app);
+  return { app, notices, stopServices: serverBuild.stopServices };
+}
+
+/**
+ * Reads a request's body into `req.rawBody`, up to `limit` bytes. Over the limit (declared or while
+ * streaming) the client gets a 413 with `Connection: close`, and what it still sends is read and
+ * discarded (up to a bound) before the connection closes, so the answer reaches it and nothing is
+ * left unread on a connection it might reuse.
+ */
+function readBody(limit, message) {
+  const DRAIN_BYTES = 16 * 1024 * 1024;
+  const DRAIN_MS = 10_000;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const refuse = () => {
+      let drained = 0;
+      const body = req.is("application/x-www-form-urlencoded")
+        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${req.path}">Volver al formulario</a></p></html>`
+        : JSON.stringify({ error: { code: "contenido_muy_grande", message } });
+      res.writeHead(413, {
+        "Content-Type": body.startsWith("<") ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "no-store",
+        Connection: "close",
+      });
+      // The whole answer goes out now; the response ends (and the connection closes) once the rest of
+      // the body has been read, or at the bound, whichever comes first.
+      res.write(body);
+      const finish = () => {
+        clearTimeout(timer);
+        if (!res.writableEnded) res.end();
+      };
+      const timer = setTimeout(() => {
+        finish();
+        req.destroy();
+      }, DRAIN_MS);
+      req.removeAllListeners("data");
+      req.on("data", (chunk) => {
+        drained += chunk.length;
+        if (drained > DRAIN_BYTES) {
+          finish();
+          req.destroy();
+        }
+      });
+      req.on("end", finish);
+      req.on("error", finish);
+      req.resume();
+    };
+    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();
+    const chunks = [];
+    let size = 0;
+    let refused = false;
+    req.on("data", (chunk) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        chunks.length = 0;
+        return refuse();
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (refused) return;
+      req.rawBody = Buffer.concat(chunks);
+      next();
+    });
+    req.on("error", () => {
+      refused = true;
+    });
+  };
+}
+
+function isFile(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Maps each prerendered path (/nosotros/misionVision) to its index.html. */
+function findPrerenderedPages(dir) {
+  const pages = new Map();
+  const walk = (current, urlPath) => {
+    for (const entry of readdirSync(current)) {
+      const full = path.join(current, entry);
+      if (entry === "assets") continue;
+      if (statSync(full).isDirectory()) walk(full, `${urlPath}/${entry}`);
+      else if (entry === "index.html") pages.set(urlPath || "/", full);
+    }
+  };
+  if (existsSync(dir)) walk(dir, "");
+  return pages;
+}

@@ -1,0 +1,47 @@
+/**
+ * Migrations move an existing database forward without loss: a SQLite file created by the site as it
+ * was on 23 November 2026 (tests/fixtures, one account, a message, an accident report and an ethics
+ * report) opens with today's code, keeps every row, and ends with the same schema as a new database.
+ */
+import { copyFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "~/platform/db/database.server";
+import { TEST_ENGINE } from "../support/database.ts";
+
+const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/sqlite-created-by-main-2026-11-23.db");
+
+function schemaOf(file: string): string[] {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return (db.prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as { type: string; name: string; sql: string | null }[]).map(
+      (r) => `${r.type} ${r.name}: ${(r.sql ?? "").replace(/\s+/g, " ").replace(/"/g, "")}`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by an earlier version", () => {
+  it("keep every row and reach the schema of a new database", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sitio-migraciones-"));
+    const old = path.join(dir, "antigua.db");
+    copyFileSync(FIXTURE, old);
+    const migrated = await openDatabase(`file:${old}`);
+    const counts = Object.fromEntries(
+      await Promise.all(
+        (["users", "user_roles", "messages", "cases", "ethics_reports"] as const).map(async (t) => [t, Number((await migrated.selectFrom(t).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)]),
+      ),
+    );
+    expect(counts).toEqual({ users: 1, user_roles: 1, messages: 1, cases: 2, ethics_reports: 1 });
+    const message = await migrated.selectFrom("messages").selectAll().executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ nombre: "Luis", correo: "luis@example.com", mensaje: "Hola" });
+    await migrated.destroy();
+
+    const fresh = path.join(dir, "nueva.db");
+    await (await openDatabase(`file:${fresh}`)).destroy();
+    expect(schemaOf(old)).toEqual(schemaOf(fresh));
+  });
+});
