@@ -1,6 +1,7 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { devMessageApi } from "./vite/dev-message-api.ts";
 import { inlineScript } from "./vite/inline-script.ts";
 import { islands } from "./vite/islands.ts";
 
@@ -9,5 +10,5 @@ export default defineConfig({
   // The server build's entry is our Express app, which also re-exports the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   build: { assetsInlineLimit: 0 },
-  plugins: [inlineScript(), reactRouter(), islands({ root: import.meta.dirname, dir: path.resolve(import.meta.dirname, "app/features") })],
+  plugins: [inlineScript(), devMessageApi(), reactRouter(), islands({ root: import.meta.dirname, dir: path.resolve(import.meta.dirname, "app/features") })],
 });

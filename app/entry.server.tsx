@@ -7,6 +7,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
 import { log } from "~/platform/log.server";
+import "~/wiring.server";
 
 export const streamTimeout = 5_000;
 

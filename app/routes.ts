@@ -17,8 +17,6 @@ export default [
   ]),
   route("contacto/enviado", "routes/form-result.tsx", { id: "contacto-enviado" }),
   route("cliente/enviado", "routes/form-result.tsx", { id: "cliente-enviado" }),
-  route("php/contacto", "routes/php.contacto.ts"),
-  route("php/cliente", "routes/php.cliente.ts"),
   route("php/incidente", "routes/php.incidente.ts"),
   route("incidente/recibido", "routes/incidente.recibido.tsx"),
   route("incidente/consulta", "routes/incidente.consulta.tsx"),

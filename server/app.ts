@@ -6,9 +6,10 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import "~/wiring.server";
 import { getSiteConfig } from "~/config/site.server";
 import { engineOf } from "~/platform/db/database.server";
-import { answerApiPost } from "~/forms/post.server";
+import { answerApiPost } from "~/features/messages/submit.server";
 import { getEnv } from "~/platform/env.server";
 import { RateLimitStore } from "~/platform/rate-limit.server";
 import { getServices, startServices as startAppServices, stopServices } from "~/platform/services.server";
@@ -56,10 +57,11 @@ app.use(async (req, res, next) => {
 });
 
 /**
- * The message forms' JSON API straight from Express (issue 14): the same answer as the router's
- * `/php/<form>` route (app/server/forms.server.ts, answerApiPost), without building a Fetch Request and
- * Response and routing through React Router for the site's busiest endpoint. server.js mounts it after
- * the body was read and size-checked and the rate limit counted.
+ * The message forms' JSON API (`/php/contacto`, `/php/cliente`), answered straight from Express by
+ * answerApiPost (app/features/messages/submit.server.ts): no Fetch Request and Response, no routing
+ * through React Router, for the site's busiest endpoint (ADR 010). server/index.js mounts it, for every
+ * method, after the body was read and size-checked and the rate limit counted. In development Vite's
+ * server answers the same paths with the same function (vite/dev-message-api.ts).
  */
 export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
   const form = req.path === "/php/contacto" ? "contacto" : req.path === "/php/cliente" ? "cliente" : undefined;

@@ -167,7 +167,7 @@ export async function createServer() {
   };
   app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter, formsUnavailable);
   // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
-  app.post(["/php/contacto", "/php/cliente"], serverBuild.messageApi);
+  app.all(["/php/contacto", "/php/cliente"], serverBuild.messageApi);
   app.post(["/php/linea-etica", "/linea-etica", "/linea-etica/consulta"], ethicsLimiter);
   // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
 

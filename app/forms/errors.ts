@@ -56,3 +56,12 @@ export const FIELD_MESSAGES = {
   consent: "Debe aceptar la política de tratamiento de datos personales para enviar el mensaje.",
   tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
 } as const;
+
+/** A refused page post (no JavaScript) as the form shows it again: the values kept, the errors by field, the summary. */
+export interface FormRefusal {
+  values: Record<string, string>;
+  /** Whether the consent box was ticked. */
+  consent: boolean;
+  errors: Record<string, string>;
+  summary: string;
+}

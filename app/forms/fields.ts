@@ -38,6 +38,9 @@ export interface FieldDef {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Colombian mobile (3xx xxx xxxx) or landline (60x xxx xxxx), optionally with +57, spaces, dots, dashes or parentheses. */
+/** E-mails compare without case or surrounding spaces (stored as typed, matched like this). */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 export function normalizePhone(value: string): string | null {
   const compact = value.replace(/[\s.()-]/g, "");
   const national = compact.replace(/^(\+57|0057|57(?=\d{10}$))/, "");
@@ -121,9 +124,6 @@ export function choiceField(o: Common & { options: readonly Choice[]; as?: "sele
     schema: textSchema(100, required, [{ test: (v) => values.has(v), message: FIELD_MESSAGES.invalidChoice }]),
   };
 }
-
-/** Today in Colombia (UTC−5 all year), aaaa-mm-dd. */
-export const bogotaToday = (now = Date.now()) => new Date(now - 5 * 3_600_000).toISOString().slice(0, 10);
 
 const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 

@@ -1,21 +1,17 @@
 /**
- * The message forms' endpoints (DECISIONS 2–8, 23). Two doors to one path:
- * - POST /php/contacto and /php/cliente: the JSON API (also an ordinary form post from API clients);
- * - POST /contacto and /cliente: the page's own form without JavaScript, answered with the page again
- *   (errors next to the fields, every value kept, a 4xx) or, on success, redirected to the confirmation.
- * Both validate with the form's registry, store the message and its outbox row in one transaction,
- * and only then answer. Bodies arrive already read and size-checked by the server (server.js).
+ * The one way a form post is handled, for every form of the site (the message forms, every case
+ * channel): read the body (JSON or an ordinary form post), refuse a foreign origin, spot the trap,
+ * validate with the form's registry, and answer a refusal the same way everywhere: a JSON error for API
+ * clients, or the page again with the errors by the fields and every value kept (product decision 23).
+ * What a valid submission becomes is the feature's own (app/features/*). Bodies arrive already read
+ * and size-checked by the server (server/index.js).
  */
 import { data } from "react-router";
-import { CONSENT_FIELD, HONEYPOT_FIELD, keptValues, validate } from "~/forms/define";
-import { type ApiError, apiError, REFUSALS, type RefusalCode } from "~/forms/errors";
-import { type FormName, messageFields, messageForms } from "~/features/messages/registry.ts";
-import type { FormRefusal } from "~/features/messages/message-form";
-import { log } from "../platform/log.server";
-import { storeMessage } from "../features/messages/store.server";
-import { getServices } from "../platform/services.server";
+import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, keptValues, validate } from "~/forms/define";
+import { type ApiError, apiError, type FormRefusal, REFUSALS, type RefusalCode } from "~/forms/errors";
+import { log } from "~/platform/log.server";
 
-/** Set by the server's rate limiter (server.js) on a page post over the limit: seconds to wait. */
+/** Set by the server's rate limiter (server/index.js) on a page post over the limit: seconds to wait. */
 export const RATE_LIMITED_HEADER = "x-sitio-limite";
 
 export type Encoding = "json" | "form";
@@ -39,8 +35,8 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 /**
- * What the form endpoints read of a post, without the Fetch API: the router's Request (fromRequest) and
- * the server's fast path for the JSON API (server/app.ts, straight from Express) both give this.
+ * What the form endpoints read of a post, without the Fetch API: the message forms' JSON API is answered
+ * straight from Express (server/app.ts) and, in development, from Vite's server (vite/dev-message-api.ts).
  */
 export interface PlainPost {
   method: string;
@@ -50,18 +46,6 @@ export interface PlainPost {
   /** The Host the request was made to. */
   host: string;
   body: string;
-}
-
-export async function fromRequest(request: Request): Promise<PlainPost> {
-  const header = (name: string) => request.headers.get(name);
-  return {
-    method: request.method,
-    contentType: header("content-type"),
-    origin: header("origin"),
-    secFetchSite: header("sec-fetch-site"),
-    host: new URL(request.url).host,
-    body: request.method === "GET" || request.method === "HEAD" ? "" : await request.text(),
-  };
 }
 
 export function encodingOfType(contentType: string | null): Encoding {
@@ -101,39 +85,43 @@ export function parseFields(raw: string, encoding: Encoding): Record<string, unk
 }
 export const readFields = async (request: Request, encoding: Encoding) => parseFields(await request.text(), encoding);
 
-/** Validates and stores one message; throws a Refusal for anything the visitor can correct. */
-async function accept(form: FormName, body: Record<string, unknown>): Promise<"stored" | "honeypot"> {
-  const honeypot = body[HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    log("warn", "form-honeypot", { form });
-    return "honeypot";
+/**
+ * A submission's body read against its form: the trap filled (a bot, or a browser's autofill), or the
+ * valid values; anything the sender can correct throws a Refusal with the errors by field. API clients
+ * may name the consent in English (`consent`); the page's own form sends `consentimiento`.
+ */
+export function readSubmission(form: FormDef, body: Record<string, unknown>): { trapped: true } | { trapped: false; values: Record<string, string> } {
+  const trap = body[HONEYPOT_FIELD];
+  if (typeof trap === "string" && trap.trim() !== "") {
+    log("warn", "form-honeypot", { form: form.id });
+    return { trapped: true };
   }
-  // API clients may name the consent in English; the page's own form sends `consentimiento`.
   if (body[CONSENT_FIELD] === undefined && body.consent !== undefined) body[CONSENT_FIELD] = body.consent;
-  const result = validate(messageForms[form], body);
+  const result = validate(form, body);
   if (!result.ok || !result.data) throw new Refusal("datos_invalidos", { message: result.summary, fields: result.fieldErrors });
-
-  const services = await getServices();
-  const values = result.data as Record<string, string>;
-  const now = new Date().toISOString();
-  const recipients = (form === "contacto" ? services.env.MAIL_TO_CONTACTO : services.env.MAIL_TO_CLIENTE) ?? services.env.MAIL_TO;
-  // Columns are named after the registry's fields; a field the form lacks is stored as null.
-  const columns = Object.fromEntries(messageFields.map((f) => [f.name, values[f.name] ?? null])) as Record<
-    "empresa" | "cargo" | "nombre" | "celular" | "correo" | "mensaje",
-    string
-  >;
-  const id = await storeMessage(
-    services.db,
-    { form, ...columns, consent_at: now, policy_version: services.policyVersion, received_at: now, handled_at: null, handled_by: null },
-    { recipients: recipients.join(", "), status: "pending", attempts: 0, next_attempt_at: now, last_error: null, sent_at: null, created_at: now },
-  );
-  services.outbox?.kick();
-  log("info", "form-stored", { form, messageId: id, mail: services.outbox ? "queued" : "disabled" });
-  return "stored";
+  return { trapped: false, values: result.data as Record<string, string> };
 }
 
-const confirmation = (form: FormName) =>
-  new Response(null, { status: 303, headers: { Location: `/${form}/enviado`, "Cache-Control": "no-store" } });
+/** The page posted without JavaScript, refused: the page again with the errors, the values kept, and a 4xx (or 503). */
+export function refusedPage(request: Request, form: FormDef, body: Record<string, unknown>, error: unknown, phone: string) {
+  const refusal = asRefusal(error, form.id);
+  const summary = refusal.status === 503 ? `${refusal.body.message} Llame al siguiente número para más información: ${phone}` : refusal.body.message;
+  const answer: FormRefusal = {
+    values: keptValues(form, body),
+    consent: body[CONSENT_FIELD] === "on",
+    errors: refusal.body.fields ?? {},
+    summary,
+  };
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (refusal.code === "limite_de_envios") headers["Retry-After"] = request.headers.get(RATE_LIMITED_HEADER) ?? "60";
+  if (refusal.status === 503) headers["Retry-After"] = "60";
+  return data({ refusal: answer }, { status: refusal.status, headers });
+}
+
+/** Refuses a page post that the server's rate limiter marked as over the limit. */
+export function checkRateMark(request: Request) {
+  if (request.headers.get(RATE_LIMITED_HEADER)) throw new Refusal("limite_de_envios");
+}
 
 /** An answer as plain data, for either adapter (a Fetch Response, or Express directly). */
 export interface PlainAnswer {
@@ -142,63 +130,12 @@ export interface PlainAnswer {
   body: string | null;
 }
 
-const NO_STORE = { "Cache-Control": "no-store" };
-const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): PlainAnswer => ({
+export const NO_STORE = { "Cache-Control": "no-store" };
+export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): PlainAnswer => ({
   status,
   headers: { ...NO_STORE, "Content-Type": "application/json", ...headers },
   body: JSON.stringify(body),
 });
-
-/** The JSON API (and ordinary posts from API clients), framework-free: the router and the fast path share it. */
-export async function answerApiPost(post: PlainPost, form: FormName): Promise<PlainAnswer> {
-  if (post.method !== "POST") return jsonAnswer(405, { error: apiError("metodo_no_permitido") }, { Allow: "POST" });
-  let encoding: Encoding = "json";
-  try {
-    encoding = encodingOfType(post.contentType);
-    checkPostOrigin(post);
-    await accept(form, parseFields(post.body, encoding));
-    return encoding === "json" ? jsonAnswer(201, { ok: true }) : { status: 303, headers: { ...NO_STORE, Location: `/${form}/enviado` }, body: null };
-  } catch (error) {
-    const refusal = asRefusal(error, form);
-    // A form post lands on the page, which answers it with the errors and the values (307 keeps the body).
-    if (encoding === "form" && refusal.code !== "tipo_no_soportado") return { status: 307, headers: { ...NO_STORE, Location: `/${form}` }, body: null };
-    return jsonAnswer(refusal.status, { error: refusal.body }, refusal.status === 503 ? { "Retry-After": "60" } : {});
-  }
-}
-
-/** The JSON API through the router (the server's fast path answers the same posts before it; see server.js). */
-export async function handleFormPost(request: Request, form: FormName): Promise<Response> {
-  const answer = await answerApiPost(await fromRequest(request), form);
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
-}
-
-/** The page's own form without JavaScript (DECISIONS 23): the confirmation, or the page again with what went wrong. */
-export async function handleFormPage(request: Request, form: FormName, phone: string) {
-  let body: Record<string, unknown> = {};
-  try {
-    const encoding = encodingOf(request);
-    body = await readFields(request, encoding);
-    const wait = request.headers.get(RATE_LIMITED_HEADER);
-    if (wait) throw new Refusal("limite_de_envios");
-    checkOrigin(request);
-    await accept(form, { ...body });
-    return confirmation(form);
-  } catch (error) {
-    const refusal = asRefusal(error, form);
-    const summary =
-      refusal.code === "error_interno" ? `${refusal.body.message} Llame al siguiente número para más información: ${phone}` : refusal.body.message;
-    const answer: FormRefusal = {
-      values: keptValues(messageForms[form], body),
-      consent: body[CONSENT_FIELD] === "on",
-      errors: refusal.body.fields ?? {},
-      summary,
-    };
-    const headers: Record<string, string> = { "Cache-Control": "no-store" };
-    if (refusal.code === "limite_de_envios") headers["Retry-After"] = request.headers.get(RATE_LIMITED_HEADER) ?? "60";
-    if (refusal.code === "error_interno") headers["Retry-After"] = "60";
-    return data({ refusal: answer }, { status: refusal.status, headers });
-  }
-}
 
 export function asRefusal(error: unknown, form: string): Refusal {
   if (error instanceof Refusal) {
@@ -211,4 +148,10 @@ export function asRefusal(error: unknown, form: string): Refusal {
 
 export function methodNotAllowed(): Response {
   return json(405, { error: apiError("metodo_no_permitido") }, { Allow: "POST" });
+}
+
+/** The visitor's address, as the server saw it (TRUST_PROXY_HOPS decides which hop); never a header the client sent. */
+export function clientAddress(request: Request): string {
+  // Set by the Express adapter from req.ip, which honours TRUST_PROXY_HOPS.
+  return request.headers.get("x-sitio-client-ip") ?? "desconocida";
 }

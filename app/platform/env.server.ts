@@ -1,6 +1,6 @@
 /** Server settings from the environment (DECISIONS 20), validated once; a bad value names the variable. */
 import { z } from "zod";
-import { parseKey } from "~/features/ethics/crypto.server";
+import { parseKey } from "./keys.server";
 
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: "debe ser un número entero positivo" }).int({ error: "debe ser un número entero positivo" }).positive({ error: "debe ser un número entero positivo" }).default(fallback);

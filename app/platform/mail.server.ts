@@ -1,36 +1,38 @@
-/** The e-mail a stored message becomes: plain text and HTML, every visitor value escaped. */
-import type { Selectable } from "kysely";
-import { formTitles, messageForms } from "../features/messages/registry.ts";
-import { formatBogota } from "./dates";
-import type { MessagesTable } from "./db/database.server";
-
-type Message = Selectable<MessagesTable>;
+/**
+ * The one mail renderer of the site: a title, a table of labelled values and paragraphs, as plain text
+ * and as HTML with every value escaped. Each feature writes its own mails with it (the message forms'
+ * mail to the company, the case channels' notices).
+ */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 }
 
-/** Header values must stay on one line. */
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
+/** Header values (a subject, a reply-to) must stay on one line. */
+export const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
-export function composeMail(message: Message, companyName: string) {
-  const subject =
-    message.form === "cliente"
-      ? `Nueva solicitud de cliente: ${oneLine(message.empresa ?? "")} (${oneLine(message.nombre)})`
-      : `Nuevo mensaje de contacto: ${oneLine(message.nombre)}`;
-  // The form's own fields, in its order, with the labels staff read (app/forms).
-  const rows = messageForms[message.form].fields.map((f) => [f.staffLabel, String(message[f.name as keyof Message] ?? "")] as const);
-  const formName = formTitles[message.form];
-  const footer = `Recibido el ${formatBogota(message.received_at)} (hora de Colombia) por el formulario «${formName}» del sitio de ${companyName}. Autorización de tratamiento de datos: ${formatBogota(message.consent_at)}, política versión ${message.policy_version}. Mensaje n.º ${message.id}.`;
-  const text = [...rows.map(([label, value]) => `${label}: ${value}`), "", footer].join("\n");
+/**
+ * `rows` are label/value pairs (values keep their line breaks), `paragraphs` follow them, and `footer`,
+ * if given, closes the mail in smaller type (who sent it and why).
+ */
+export function renderMail(title: string, rows: readonly (readonly [string, string])[], paragraphs: readonly string[] = [], footer?: string): RenderedMail {
+  const text = [...(rows.length ? [...rows.map(([k, v]) => `${k}: ${v}`), ""] : []), ...paragraphs, ...(footer ? [footer] : [])].join("\n");
+  const table = rows.length
+    ? `<table cellpadding="6" style="border-collapse:collapse">${rows
+        .map(
+          ([k, v]) =>
+            `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${escapeHtml(k)}</th><td style="border-bottom:1px solid #ddd;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
+        )
+        .join("")}</table>\n`
+    : "";
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1b2631">
-<h1 style="font-size:18px">${escapeHtml(subject)}</h1>
-<table cellpadding="6" style="border-collapse:collapse">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="border-bottom:1px solid #ddd">${label}</th><td style="border-bottom:1px solid #ddd;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("")}</table>
-<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p></body></html>`;
-  return { subject, text, html, replyTo: oneLine(message.correo) };
+<h1 style="font-size:18px">${escapeHtml(title)}</h1>
+${table}${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}${footer ? `\n<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>` : ""}</body></html>`;
+  return { subject: oneLine(title), text, html };
 }

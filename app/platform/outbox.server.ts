@@ -18,7 +18,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { type Database, engineOfDatabase, type MessagesTable, withRelaxedSync } from "./db/database.server";
 import { log } from "./log.server";
-import { composeMail } from "./mail.server";
+import type { RenderedMail } from "./mail.server";
 
 export interface OutboxOptions {
   smtpUrl: string;
@@ -37,6 +37,8 @@ export interface OutboxOptions {
    * so that address is never in the database in clear.
    */
   unsealRecipient?: (sealed: string, caseId: number) => string;
+  /** Renders a form message's mail when it is sent (a case's mails are rendered when queued). */
+  renderMessage(message: Selectable<MessagesTable>, companyName: string): RenderedMail;
 }
 
 export const isSealedRecipient = (recipients: string) => recipients.startsWith("v1:");
@@ -277,7 +279,7 @@ export class OutboxSender {
     const attempts = row.attempts;
     const mail =
       row.id !== null && row.id !== undefined
-        ? composeMail(row as Selectable<MessagesTable>, this.options.companyName)
+        ? this.options.renderMessage(row as Selectable<MessagesTable>, this.options.companyName)
         : { subject: row.subject ?? "", text: row.body_text ?? "", html: row.body_html ?? undefined, replyTo: undefined };
     let to = row.recipients;
     try {

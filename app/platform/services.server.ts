@@ -4,12 +4,35 @@
  */
 import type { Kysely } from "kysely";
 import { getSiteConfig } from "~/config/site.server";
-import { loadDocument } from "~/features/documents/markdown.server";
 import { type Database, engineOf, openDatabase, redactUrl } from "./db/database.server";
 import { getEnv, type ServerEnv } from "./env.server";
 import { log } from "./log.server";
-import { OutboxSender } from "./outbox.server";
-import { ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
+import { type OutboxOptions, OutboxSender } from "./outbox.server";
+
+/**
+ * What the services need from the features, handed in by the composition root (app/wiring.server.ts),
+ * so the platform imports no feature.
+ */
+export interface ServiceHooks {
+  /** The version of the data policy visitors accept today. */
+  policyVersion(): string;
+  renderMessage: OutboxOptions["renderMessage"];
+  /** Opens a sealed recipient (the ethics line), given the environment. */
+  unsealRecipient(env: ServerEnv, sealed: string, caseId: number): string;
+  /** Lines the start prints about the features' own configuration. */
+  startNotices(env: ServerEnv): string[];
+}
+
+let hooks: ServiceHooks | undefined;
+
+export function configureServices(features: ServiceHooks): void {
+  hooks = features;
+}
+
+function requireHooks(): ServiceHooks {
+  if (!hooks) throw new Error("Servicios sin configurar: importe app/wiring.server.ts antes de usarlos.");
+  return hooks;
+}
 
 export interface Services {
   db: Kysely<Database>;
@@ -34,7 +57,8 @@ export function getServices(): Promise<Services> {
 async function open(): Promise<Services> {
   const env = getEnv();
   const site = getSiteConfig();
-  const policyVersion = loadDocument("privacidad", site).meta.version;
+  const features = requireHooks();
+  const policyVersion = features.policyVersion();
   const db = await openDatabase(env.DATABASE_URL, {
     poolSize: env.DATABASE_POOL_SIZE,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -68,11 +92,8 @@ async function open(): Promise<Services> {
       pollMs: env.MAIL_POLL_MS,
       outageSummaryMs: env.MAIL_OUTAGE_SUMMARY_MS,
       leaseMs: env.MAIL_LEASE_MS,
-      unsealRecipient: (sealed, caseId) => {
-        const sealer = ethicsSealer(env);
-        if (!sealer) throw new Error("ETHICS_KEY no está definida: no se puede abrir el destinatario de un aviso de la línea ética");
-        return sealer.open(sealed, recipientContext(caseId));
-      },
+      unsealRecipient: (sealed, caseId) => features.unsealRecipient(env, sealed, caseId),
+      renderMessage: features.renderMessage,
     });
     outbox.start();
   }
@@ -89,11 +110,7 @@ export async function startServices(): Promise<{ notices: string[] }> {
       "SMTP_URL no está definido: los mensajes de los formularios se guardan en la base de datos, pero no se envían por correo.",
     );
   }
-  if (!getEnv().ETHICS_KEY) {
-    notices.push(
-      "ETHICS_KEY no está definida: la línea ética (/linea-etica) no recibe reportes y responde que no está disponible. Genere una clave con `npm run admin -- ethics-key` y defínala en ETHICS_KEY (ver docs/deploy.md).",
-    );
-  }
+  notices.push(...requireHooks().startNotices(getEnv()));
   return { notices };
 }
 

@@ -3,7 +3,7 @@ import { pages } from "~/config/pages";
 import { getSiteConfig } from "~/config/site.server";
 import { pageMeta } from "~/ui/meta";
 import { siteFromMatches } from "~/config/site-data";
-import { handleFormPage } from "~/forms/post.server";
+import { handleFormPage } from "~/features/messages/submit.server";
 import type { Route } from "./+types/contacto";
 
 export function meta({ matches }: Route.MetaArgs) {

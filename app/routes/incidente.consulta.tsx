@@ -1,7 +1,8 @@
 import { SiteFrame } from "~/ui/site-frame";
 import { siteFromMatches } from "~/config/site-data";
 import { CaseStatus, ConsultForm } from "~/features/cases/consult";
-import { handleConsult } from "~/features/cases/doors.server";
+import { incidentChannel } from "~/features/incidents/channel";
+import { handleConsult } from "~/features/incidents/doors.server";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente.consulta";
 
@@ -28,7 +29,7 @@ export default function Consulta({ actionData }: Route.ComponentProps) {
       <main className="page incident-result">
         <h1>Consultar un reporte</h1>
         {answer?.outcome === "found" ? (
-          <CaseStatus view={answer.view} />
+          <CaseStatus channel={incidentChannel} view={answer.view} />
         ) : (
           <>
             {answer ? (

@@ -1,5 +1,5 @@
 import { siteFromMatches } from "~/config/site-data";
-import { incidentDoors } from "~/features/cases/doors.server";
+import { incidentDoors } from "~/features/incidents/doors.server";
 import { incidentReceipt } from "~/features/cases/receipt";
 import { ReceiptPage } from "~/features/cases/receipt-page";
 import reportStyles from "~/styles/reports.css?url";

@@ -5,7 +5,7 @@ import { Island } from "~/ui/islands/island";
 import { pageMeta } from "~/ui/meta";
 import { siteFromMatches, useSite } from "~/config/site-data";
 import { ConsultForm } from "~/features/cases/consult";
-import { incidentDoors } from "~/features/cases/doors.server";
+import { incidentDoors } from "~/features/incidents/doors.server";
 import { ReportForm } from "~/features/incidents/report-form";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente";

@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "~/forms/post.server";
-import { incidentDoors } from "~/features/cases/doors.server";
+import { incidentDoors } from "~/features/incidents/doors.server";
 import type { Route } from "./+types/php.incidente";
 
 /** POST /php/incidente: the report's JSON API (app/reports/http.server.ts). */

@@ -6,11 +6,10 @@
 import { createHash, randomInt, scrypt as scryptCallback, timingSafeEqual, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import type { Kysely, Transaction } from "kysely";
-import type { User } from "~/features/staff/auth.server";
-import { audit } from "~/features/staff/auth.server";
+import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
-import { bogotaDay } from "../incidents/deadlines.server";
-import { auditAction, CODE_ALPHABET, CODE_LENGTH, channels, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN } from "./model";
+import { bogotaDay } from "~/platform/dates";
+import { auditAction, type ChannelDef, CODE_ALPHABET, CODE_LENGTH, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN } from "./model";
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 // ~16 MB and a few tens of milliseconds per check: cheap for one lookup, costly for guessing offline.
@@ -31,7 +30,7 @@ const DECOY_SALT = randomBytes(16);
 const DECOY_HASH = "0".repeat(64);
 
 export interface NewCase {
-  channel: string;
+  channel: ChannelDef;
   kind: string;
   receivedAt: string;
   learnedAt?: string;
@@ -45,9 +44,9 @@ export interface NewCase {
  * code (returned once, stored only as a salted hash), and the first "Recibido" event.
  */
 export async function insertCase(trx: Transaction<Database>, input: NewCase): Promise<{ id: number; radicado: string; code: string }> {
-  const channel = channels[input.channel];
-  const kind = channel?.kinds[input.kind];
-  if (!channel || !kind) throw new Error(`canal o tipo desconocido: ${input.channel}/${input.kind}`);
+  const { channel } = input;
+  const kind = channel.kinds[input.kind];
+  if (!kind) throw new Error(`tipo desconocido en el canal ${channel.id}: ${input.kind}`);
   const year = Number(bogotaDay(input.receivedAt).slice(0, 4));
   const stem = `${kind.prefix}-${year}-`;
   const last = await trx
@@ -65,7 +64,7 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
   const inserted = await trx
     .insertInto("cases")
     .values({
-      channel: input.channel,
+      channel: channel.id,
       kind: input.kind,
       radicado,
       code_salt: salt.toString("hex"),
@@ -195,9 +194,8 @@ export const REPORTER = "reportante";
 export type AlsoInTransaction = (trx: Transaction<Database>) => Promise<void>;
 
 /** Information the reporter adds (already validated and, where the channel seals, sealed): visible to both sides. */
-export async function addReporterNote(db: Kysely<Database>, caseId: number, note: string, also?: AlsoInTransaction): Promise<void> {
+export async function addReporterNote(db: Kysely<Database>, channel: ChannelDef, caseId: number, note: string, also?: AlsoInTransaction): Promise<void> {
   const now = new Date().toISOString();
-  const { channel } = await db.selectFrom("cases").select("channel").where("id", "=", caseId).executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("case_events").values({ case_id: caseId, at: now, type: "nota", status: null, note, visible: 1, author: REPORTER }).execute();
     await trx.updateTable("cases").set({ updated_at: now }).where("id", "=", caseId).execute();
@@ -220,16 +218,16 @@ export async function addEvent(
   user: User,
   caseId: number,
   /** `channel`: the case must belong to it (a staff page acts on its own channel's cases only). */
-  input: { channel: string; status?: string; note?: string; visible: boolean },
+  input: { channel: ChannelDef; status?: string; note?: string; visible: boolean },
   /** The ethics line: `sealNote` seals the note before it is stored; `also` queues its notice with the event. */
   options: { sealNote?: (note: string, caseId: number) => string; also?: AlsoInTransaction } = {},
 ): Promise<"ok" | "not_found" | "invalid"> {
   const { sealNote, also } = options;
-  const c = await db.selectFrom("cases").select(["channel", "status"]).where("id", "=", caseId).where("channel", "=", input.channel).executeTakeFirst();
+  const c = await db.selectFrom("cases").select(["channel", "status"]).where("id", "=", caseId).where("channel", "=", input.channel.id).executeTakeFirst();
   if (!c) return "not_found";
   const note = input.note?.trim().slice(0, 2000) || null;
   const status = input.status && input.status !== c.status ? input.status : undefined;
-  if (status && !channels[c.channel]?.statuses.some((s) => s.value === status)) return "invalid";
+  if (status && !input.channel.statuses.some((s) => s.value === status)) return "invalid";
   if (!status && !note) return "invalid";
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -246,7 +244,7 @@ export async function addEvent(
       })
       .execute();
     await trx.updateTable("cases").set({ updated_at: now, ...(status ? { status } : {}) }).where("id", "=", caseId).execute();
-    await audit(trx, user, auditAction(c.channel, status ? "cambiar_estado_reporte" : "nota_reporte"), {
+    await audit(trx, user, auditAction(input.channel, status ? "cambiar_estado_reporte" : "nota_reporte"), {
       caseId,
       detail: [status ? `estado: ${status}` : "", note ? (input.visible ? "nota visible" : "nota interna") : ""].filter(Boolean).join(" · "),
     });

@@ -1,6 +1,6 @@
 /** CONSULTAR: the plain form (no JavaScript needed) and what a reporter reads of a case. */
 import { formatBogota } from "~/platform/dates";
-import { channels, kindLabel, type PublicView, statusLabel } from "./model";
+import { type ChannelDef, kindLabel, type PublicView, statusLabel } from "./model";
 
 /** POST, so the code lands in no address bar, history or access log. */
 export function ConsultForm({ idPrefix = "consulta", action = "/incidente/consulta", example = "AT-2026-000123" }: { idPrefix?: string; action?: string; example?: string }) {
@@ -25,8 +25,8 @@ export function ConsultForm({ idPrefix = "consulta", action = "/incidente/consul
 }
 
 /** `thread`: the ethics line's two-way conversation (the reporter's own additions shown as theirs). */
-export function CaseStatus({ view, thread = false }: { view: PublicView; thread?: boolean }) {
-  const statuses = channels[view.channel]?.statuses ?? [];
+export function CaseStatus({ channel, view, thread = false }: { channel: ChannelDef; view: PublicView; thread?: boolean }) {
+  const statuses = channel.statuses;
   const reached = new Map<string, string>();
   for (const e of view.events) if (e.status && !reached.has(e.status)) reached.set(e.status, e.at);
   const notes = view.events.filter((e) => e.note);
@@ -34,8 +34,8 @@ export function CaseStatus({ view, thread = false }: { view: PublicView; thread?
     <section className="case-status" aria-labelledby="estado-titulo">
       <h2 id="estado-titulo">{`Reporte ${view.radicado}`}</h2>
       <p>
-        {`${kindLabel(view.channel, view.kind)} · recibido el ${formatBogota(view.received_at)}. Estado actual: `}
-        <strong>{statusLabel(view.channel, view.status)}</strong>.
+        {`${kindLabel(channel, view.kind)} · recibido el ${formatBogota(view.received_at)}. Estado actual: `}
+        <strong>{statusLabel(channel, view.status)}</strong>.
       </p>
       <ol className="case-steps">
         {statuses.map((s) => {
@@ -60,7 +60,7 @@ export function CaseStatus({ view, thread = false }: { view: PublicView; thread?
                 {thread ? <strong>{n.from === "reportante" ? "Usted" : "Equipo"}</strong> : null}
                 {thread ? " · " : ""}
                 {formatBogota(n.at)}
-                {n.status ? ` · ${statusLabel(view.channel, n.status)}` : ""}
+                {n.status ? ` · ${statusLabel(channel, n.status)}` : ""}
               </p>
               <p className="case-note-text">{n.note}</p>
             </li>

@@ -1,23 +1,17 @@
 /**
- * A case channel's doors, as for the message forms (app/server/forms.server.ts): the JSON API
+ * A case channel's doors, on the forms' post handling (app/forms/post.server.ts): the JSON API
  * (POST /php/<form>), the page's own post without JavaScript (answered with the page again on a
- * refusal, or redirected to the one-time confirmation), and CONSULTAR. The incident report and the
- * ethics line (app/ethics) are two instances of the same doors. Bodies arrive already read and
- * size-checked (server.js).
+ * refusal, or redirected to the one-time confirmation), and CONSULTAR. The incident report
+ * (app/features/incidents) and the ethics line (app/features/ethics) are instances of the same doors.
+ * Bodies arrive already read and size-checked (server/index.js).
  */
-import { data } from "react-router";
-import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, keptValues, validate } from "~/forms/define";
+import type { FormDef } from "~/forms/define";
 import { REFUSALS } from "~/forms/errors";
-import { getSiteConfig } from "~/config/site.server";
-import { clientAddress } from "~/features/staff/guard.server";
-import { asRefusal, checkOrigin, encodingOf, json, methodNotAllowed, RATE_LIMITED_HEADER, readFields, Refusal } from "~/forms/post.server";
+import { asRefusal, checkOrigin, checkRateMark, clientAddress, encodingOf, json, methodNotAllowed, readFields, readSubmission, Refusal, refusedPage } from "~/forms/post.server";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
-import { CHANNEL, storeReport } from "../incidents/incidents.server";
 import type { PublicView } from "./model";
-import type { ReportRefusal } from "./case-form";
 import { lookupCase, publicView } from "./cases.server";
-import { incidentForm } from "../incidents/incident-form";
 
 export interface CaseDoorsSpec {
   /** The form's registry; its id names the API (`/php/<id>`) and the log lines. */
@@ -36,16 +30,10 @@ export function caseDoors(spec: CaseDoorsSpec) {
 
   /** Validates and stores one report; throws a Refusal for anything the reporter can correct. */
   async function accept(body: Record<string, unknown>): Promise<{ radicado: string; code: string }> {
-    const honeypot = body[HONEYPOT_FIELD];
-    if (typeof honeypot === "string" && honeypot.trim() !== "") {
-      log("warn", "form-honeypot", { form: name });
-      return spec.decoy;
-    }
-    if (body[CONSENT_FIELD] === undefined && body.consent !== undefined) body[CONSENT_FIELD] = body.consent;
-    const result = validate(spec.form, body);
-    if (!result.ok || !result.data) throw new Refusal("datos_invalidos", { message: result.summary, fields: result.fieldErrors });
+    const submission = readSubmission(spec.form, body);
+    if (submission.trapped) return spec.decoy;
     const services = await getServices();
-    const created = await spec.store(services, result.data as Record<string, string>);
+    const created = await spec.store(services, submission.values);
     services.outbox?.kick();
     log("info", "report-stored", { form: name, caseId: created.id, mail: services.outbox ? "queued" : "disabled" });
     return created;
@@ -80,7 +68,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
       let body: Record<string, unknown> = {};
       try {
         body = await readFields(request, encodingOf(request));
-        if (request.headers.get(RATE_LIMITED_HEADER)) throw new Refusal("limite_de_envios");
+        checkRateMark(request);
         checkOrigin(request);
         const { radicado, code } = await accept({ ...body });
         return new Response(null, {
@@ -88,18 +76,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
           headers: { Location: spec.receiptPath, "Cache-Control": "no-store", "Set-Cookie": receiptCookie(request, `${radicado} ${code}`) },
         });
       } catch (error) {
-        const refusal = asRefusal(error, name);
-        const summary = refusal.status === 503 ? `${refusal.body.message} Llame al siguiente número para más información: ${phone}` : refusal.body.message;
-        const answer: ReportRefusal = {
-          values: keptValues(spec.form, body),
-          consent: body[CONSENT_FIELD] === "on",
-          errors: refusal.body.fields ?? {},
-          summary,
-        };
-        const headers: Record<string, string> = { "Cache-Control": "no-store" };
-        if (refusal.code === "limite_de_envios") headers["Retry-After"] = request.headers.get(RATE_LIMITED_HEADER) ?? "60";
-        if (refusal.status === 503) headers["Retry-After"] = "60";
-        return data({ refusal: answer }, { status: refusal.status, headers });
+        return refusedPage(request, spec.form, body, error, phone);
       }
     },
 
@@ -140,51 +117,4 @@ export async function consultCase(
   if (result.outcome === "limited") return { refused: "limite_de_consultas", status: 429, message: REFUSALS.limite_de_consultas.message, retryAfter: result.retryAfterSeconds };
   if (result.outcome === "invalid") return { refused: "datos_invalidos", status: 400, message: "Escriba el radicado y el código de seguimiento." };
   return { refused: "consulta_sin_resultado", status: 404, message: REFUSALS.consulta_sin_resultado.message };
-}
-
-// ——— The incident and accident report (DECISIONS 11, 21) ———
-
-export const RECEIPT_PATH = "/incidente/recibido";
-
-export const incidentDoors = caseDoors({
-  form: incidentForm,
-  receiptPath: RECEIPT_PATH,
-  receiptCookie: "reporte_recibido",
-  decoy: { radicado: "IN-0000-000000", code: "XXXX-XXXX-XXXX" },
-  store(services, values) {
-    const site = getSiteConfig();
-    return storeReport(services.db, values, {
-      policyVersion: services.policyVersion,
-      staffRecipients: services.env.MAIL_TO_SST ?? services.env.MAIL_TO,
-      origin: site.origin.replace(/\/$/, ""),
-      companyName: site.company.name,
-    });
-  },
-});
-
-export type ConsultAnswer =
-  | { outcome: "found"; view: PublicView }
-  | { outcome: "refused"; code: ConsultRefusalCode; message: string };
-
-/** CONSULTAR on /incidente/consulta. */
-export async function handleConsult(request: Request) {
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  let answer: ConsultAnswer;
-  let status = 200;
-  try {
-    checkOrigin(request);
-    const found = await consultCase(request, await readFields(request, encodingOf(request)), { channel: CHANNEL });
-    if ("caseId" in found) {
-      answer = { outcome: "found", view: await publicView(found.services.db, found.caseId) };
-    } else {
-      status = found.status;
-      if (found.retryAfter) headers["Retry-After"] = String(found.retryAfter);
-      answer = { outcome: "refused", code: found.refused, message: found.message };
-    }
-  } catch (error) {
-    const refusal = asRefusal(error, "consulta");
-    status = refusal.status;
-    answer = { outcome: "refused", code: "datos_invalidos", message: refusal.body.message };
-  }
-  return data({ answer }, { status, headers });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { formatDay as formatDate, IN_FORCE_SECTION_ID, type InForceLink, type InForcePanel, type InForceRow } from "~/features/documents/in-force";
-import type { RenderedDocument } from "~/features/documents/markdown.server";
+import { formatDay as formatDate, IN_FORCE_SECTION_ID, type InForceLink, type InForcePanel, type InForceRow } from "./in-force";
+import type { RenderedDocument } from "./markdown.server";
 
 const TOC_ID = "indice";
 

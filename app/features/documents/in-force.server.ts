@@ -8,7 +8,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { pages } from "~/config/pages";
-import { type InForceLink, type InForcePanel, type InForceRow, rowAnchor, typeset } from "~/features/documents/in-force";
+import { type InForceLink, type InForcePanel, type InForceRow, rowAnchor, typeset } from "./in-force";
 
 export const IN_FORCE_FILE = "cambios-vigentes.yaml";
 

@@ -49,11 +49,7 @@ export const IN_FORCE_SECTION_ID = "cambios-vigentes";
 
 export const rowAnchor = (id: string) => `cambio-${id}`;
 
-/** aaaa-mm-dd → dd/mm/aaaa (DECISIONS 14). */
-export function formatDay(iso: string): string {
-  const [y, m, d] = iso.split("-");
-  return `${d}/${m}/${y}`;
-}
+export { formatDay } from "~/platform/dates";
 
 /** House style (content/README.md): a percent sign never wraps away from its figure. */
 export function typeset(text: string): string {

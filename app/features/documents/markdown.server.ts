@@ -18,8 +18,8 @@ import { SKIP, visit } from "unist-util-visit";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
-import { formatDay, type InForcePanel, typeset } from "~/features/documents/in-force";
-import { type HeadingInfo, type HeadingMarker, type InForceDocument, inForceDocuments, loadInForce, planInForce } from "~/features/documents/in-force.server";
+import { formatDay, type InForcePanel, typeset } from "./in-force";
+import { type HeadingInfo, type HeadingMarker, type InForceDocument, inForceDocuments, loadInForce, planInForce } from "./in-force.server";
 
 export const documentMetaSchema = z.object({
   title: z.string().min(3),

@@ -7,22 +7,14 @@
  * A sealed value is `v1:<key id>:<iv>:<ciphertext and tag>` (base64url). The context (for example
  * `caso:12:reporte`) is authenticated data: a value copied onto another case or column fails to open.
  */
+import { parseKey } from "~/platform/keys.server";
+
+export { parseKey };
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 
 const VERSION = "v1";
 
 /** Reads a 256-bit key written as base64 (44 characters) or hex (64); anything else is an error that says how to make one. */
-export function parseKey(value: string): Buffer {
-  const text = value.trim();
-  const isHex = /^[0-9a-f]{64}$/i.test(text);
-  const key = isHex ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
-  const bare = text.replace(/=+$/, "");
-  const canonical = isHex || key.toString("base64").replace(/=+$/, "") === bare || key.toString("base64url") === bare;
-  if (key.length !== 32 || !canonical) {
-    throw new Error("debe ser una clave de 32 bytes en base64 (44 caracteres) o en hexadecimal (64); genere una con: npm run admin -- ethics-key");
-  }
-  return key;
-}
 
 /** A new random key, in the form ETHICS_KEY expects. */
 export const newKey = () => randomBytes(32).toString("base64");

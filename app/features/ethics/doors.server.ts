@@ -21,8 +21,6 @@ import type { Sealer } from "./crypto.server";
 import { FOLLOW_UP_MAX, ethicsForm } from "./ethics-form";
 import { addReporterInformation, CHANNEL, type EthicsStoreOptions, ethicsRecipients, ethicsSealer, reporterView, storeEthicsReport } from "./ethics.server";
 
-export const ETHICS_PATH = "/linea-etica";
-export const ETHICS_CONSULT_PATH = "/linea-etica/consulta";
 export const ETHICS_RECEIPT_PATH = "/linea-etica/recibido";
 
 const ADDRESS_SECRET = randomBytes(32);

@@ -1,5 +1,5 @@
 /** Island entry: the ethics line's report (app/ethics). */
-import { EthicsReportForm } from "~/features/ethics/report-form";
-import { hydrateIslands } from "../../ui/islands/hydrate";
+import { EthicsReportForm } from "./report-form";
+import { hydrateIslands } from "~/ui/islands/hydrate";
 
 hydrateIslands("ethics-form", EthicsReportForm);

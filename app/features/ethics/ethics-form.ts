@@ -4,7 +4,7 @@
  */
 import { defineForm, type FieldErrors } from "~/forms/define";
 import { choiceField, emailField, type FieldDef, phoneField, textField } from "~/forms/fields";
-import { ethicsChannel, type EthicsKind } from "~/features/cases/model";
+import { ethicsChannel, type EthicsKind } from "./channel";
 
 const categoryHints: Record<EthicsKind, string> = {
   soborno: "Pagos, regalos o favores para obtener o dar una ventaja; uso indebido de un cargo.",

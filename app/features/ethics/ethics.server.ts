@@ -5,12 +5,13 @@
  * nothing outside them.
  */
 import type { Kysely } from "kysely";
-import { audit, type User } from "~/features/staff/auth.server";
+import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
 import { addEvent, addReporterNote, caseEvents, insertCase, publicView, withRadicadoRetry } from "~/features/cases/cases.server";
-import { auditAction, ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole } from "~/features/cases/model";
-import { bogotaDay } from "~/features/incidents/deadlines.server";
+import { auditAction } from "~/features/cases/model";
+import { ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole } from "./channel";
+import { bogotaDay } from "~/platform/dates";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { createSealer, type Sealer } from "./crypto.server";
 import { IDENTITY_FIELDS } from "./ethics-form";
@@ -64,7 +65,7 @@ export async function storeEthicsReport(db: Kysely<Database>, sealer: Sealer, va
   const content = Object.fromEntries(SEALED_FIELDS.map((name) => [name, identified || !IDENTITY_FIELDS.includes(name as never) ? (values[name] ?? "") : ""]));
   return withRadicadoRetry(() =>
     db.transaction().execute(async (trx) => {
-      const created = await insertCase(trx, { channel: CHANNEL, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: null });
+      const created = await insertCase(trx, { channel: ethicsChannel, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: null });
       await trx
         .insertInto("ethics_reports")
         .values({ case_id: created.id, identified: identified ? 1 : 0, consent_at: identified ? now : null, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
@@ -86,7 +87,7 @@ export const reporterView = (db: Kysely<Database>, sealer: Sealer, caseId: numbe
 export async function addReporterInformation(db: Kysely<Database>, sealer: Sealer, caseId: number, text: string, options: EthicsStoreOptions) {
   const c = await db.selectFrom("cases").select("kind").where("id", "=", caseId).where("channel", "=", CHANNEL).executeTakeFirstOrThrow();
   const notice = ownerNotice({ event: "informacion", link: `${options.origin}/admin/etica/${caseId}`, companyName: options.companyName });
-  await addReporterNote(db, caseId, noteSealer(sealer).seal(text, caseId), (trx) =>
+  await addReporterNote(db, ethicsChannel, caseId, noteSealer(sealer).seal(text, caseId), (trx) =>
     queueCaseMail(trx, caseId, options.recipients[ETHICS_OWNERS[c.kind as EthicsKind]].join(", "), notice),
   );
 }
@@ -120,7 +121,7 @@ export async function listEthicsCases(db: Kysely<Database>, user: User, kinds: E
   if (filter.status) query = query.where("cases.status", "=", filter.status);
   if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
   const rows = await query.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
-  await audit(db, user, auditAction(CHANNEL, "ver_lista"), { detail: `${rows.length} reporte(s)` });
+  await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${rows.length} reporte(s)` });
   return rows.map(({ last_author, ...r }) => ({ ...r, waiting: last_author === "reportante" }));
 }
 
@@ -139,7 +140,7 @@ export async function openEthicsCase(db: Kysely<Database>, sealer: Sealer, user:
   const { payload, ...rest } = row;
   const content = JSON.parse(sealer.open(payload, reportContext(id))) as EthicsReportContent;
   const events = await caseEvents(db, id, noteSealer(sealer).open);
-  await audit(db, user, auditAction(CHANNEL, "ver_reporte"), { caseId: id, detail: row.radicado });
+  await audit(db, user, auditAction(ethicsChannel, "ver_reporte"), { caseId: id, detail: row.radicado });
   return { ...rest, content, events };
 }
 
@@ -167,7 +168,7 @@ export async function respond(
   const reply = input.visible && Boolean(input.note?.trim());
   const row = reply ? await db.selectFrom("ethics_reports").select(["identified", "payload"]).where("case_id", "=", id).executeTakeFirst() : undefined;
   const email = row?.identified ? (JSON.parse(sealer.open(row.payload, reportContext(id))) as EthicsReportContent).correo : "";
-  return addEvent(db, user, id, { channel: CHANNEL, ...input }, {
+  return addEvent(db, user, id, { channel: ethicsChannel, ...input }, {
     sealNote: noteSealer(sealer).seal,
     also: email
       ? (trx) => queueCaseMail(trx, id, sealer.seal(email, recipientContext(id)), reporterNotice({ event: "respuesta", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }))
@@ -186,7 +187,7 @@ export async function reclassify(db: Kysely<Database>, user: User, id: number, k
   const to = kind as EthicsKind;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("cases").set({ kind: to, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-    await audit(trx, user, auditAction(CHANNEL, "reclasificar"), { caseId: id, detail: `${c.kind} → ${to}` });
+    await audit(trx, user, auditAction(ethicsChannel, "reclasificar"), { caseId: id, detail: `${c.kind} → ${to}` });
     const owner = ETHICS_OWNERS[to];
     if (owner !== ETHICS_OWNERS[c.kind as EthicsKind]) {
       await queueCaseMail(trx, id, options.recipients[owner].join(", "), ownerNotice({ event: "reasignado", link: `${options.origin}/admin/etica/${id}`, companyName: options.companyName }));
@@ -223,7 +224,7 @@ export async function ethicsStatistics(db: Kysely<Database>, user: User, kinds: 
     byKind.set(r.kind, counts);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
   }
-  await audit(db, user, auditAction(CHANNEL, "ver_estadisticas"));
+  await audit(db, user, auditAction(ethicsChannel, "ver_estadisticas"));
   return [...table.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([period, byKind]) => ({
@@ -271,6 +272,6 @@ export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Pro
     const caseId = m.case_id;
     await db.updateTable("outbox").set({ recipients: sealer.seal(sealer.open(m.recipients, recipientContext(caseId)), recipientContext(caseId)) }).where("id", "=", m.id).execute();
   }
-  await audit(db, null, auditAction(CHANNEL, "rotar_clave"), { detail: `${reports} reporte(s), ${notes} nota(s)`, email: "(consola)" });
+  await audit(db, null, auditAction(ethicsChannel, "rotar_clave"), { detail: `${reports} reporte(s), ${notes} nota(s)`, email: "(consola)" });
   return { reports, notes };
 }

@@ -3,6 +3,7 @@
  * to add information. The form carries a 30-minute proof (not the code) and works without JavaScript.
  */
 import { CaseStatus } from "~/features/cases/consult";
+import { ethicsChannel } from "./channel";
 import type { EthicsConsultAnswer } from "./doors.server";
 import { FOLLOW_UP_MAX } from "./ethics-form";
 
@@ -14,7 +15,7 @@ export function EthicsFollowUp({ answer }: { answer: Extract<EthicsConsultAnswer
           {answer.notice}
         </p>
       ) : null}
-      <CaseStatus view={answer.view} thread />
+      <CaseStatus channel={ethicsChannel} view={answer.view} thread />
       <form method="post" action="/linea-etica/consulta" className="follow-up-form">
         <input type="hidden" name="accion" value="agregar" />
         <input type="hidden" name="acceso" value={answer.access} />

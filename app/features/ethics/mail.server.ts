@@ -3,7 +3,7 @@
  * look, never what: no category, no text, no names, not even the radicado (a mailbox may be read by
  * others). The reporter's follow-up code is never mailed.
  */
-import { render, type RenderedMail } from "~/features/cases/mail.server";
+import { type RenderedMail, renderMail as render } from "~/platform/mail.server";
 
 const footer = (companyName: string) => `Correo automático de la línea ética de ${companyName}.`;
 

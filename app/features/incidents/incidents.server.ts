@@ -3,16 +3,19 @@
  * clocks and its mails, and what the occupational-health staff read and change.
  */
 import { type Kysely, sql } from "kysely";
-import { formatBogota } from "~/platform/dates";
-import { audit, normalizeEmail, type User } from "~/features/staff/auth.server";
+import { bogotaInstant, formatBogota } from "~/platform/dates";
+import { normalizeEmail } from "~/forms/fields";
+import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
-import { kindLabel, statusLabel } from "../cases/model";
-import { insertCase, withRadicadoRetry } from "../cases/cases.server";
+import { insertCase, withRadicadoRetry } from "~/features/cases/cases.server";
+import { queueCaseMail } from "~/features/cases/mail.server";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { incidentChannel } from "./channel";
 import { furatDueAt, investigationDueAt } from "./deadlines.server";
 import { HEALTH_FIELDS, incidentForm } from "./incident-form";
-import { queueCaseMail, reporterConfirmation, staffNotice } from "../cases/mail.server";
+import { reporterConfirmation, staffNotice } from "./mail.server";
 
-export const CHANNEL = "incidentes";
+export const CHANNEL = incidentChannel.id;
 
 export interface StoreOptions {
   policyVersion: string;
@@ -36,7 +39,7 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
   return withRadicadoRetry(() =>
     db.transaction().execute(async (trx) => {
       const created = await insertCase(trx, {
-        channel: CHANNEL,
+        channel: incidentChannel,
         kind,
         receivedAt: now,
         policyVersion: options.policyVersion,
@@ -167,7 +170,7 @@ export async function reportMails(db: Kysely<Database>, id: number) {
 
 /** Records the FURAT filing with the ARL (date and number). */
 export async function recordArlFiling(db: Kysely<Database>, user: User, id: number, filedOn: string, number: string): Promise<boolean> {
-  const filedAt = new Date(`${filedOn}T12:00:00-05:00`).toISOString();
+  const filedAt = bogotaInstant(filedOn, "12:00");
   const result = await db.updateTable("accident_reports").set({ arl_filed_at: filedAt, arl_number: number }).where("case_id", "=", id).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await audit(db, user, "registrar_furat", { caseId: id, detail: `radicado ARL ${number}, ${filedOn}` });
@@ -218,8 +221,8 @@ export async function exportReportsCsv(db: Kysely<Database>): Promise<string> {
     .execute();
   const columns: [string, (r: (typeof rows)[number]) => unknown][] = [
     ["Radicado", (r) => r.radicado],
-    ["Tipo", (r) => kindLabel(CHANNEL, r.kind)],
-    ["Estado", (r) => statusLabel(CHANNEL, r.status)],
+    ["Tipo", (r) => kindLabel(incidentChannel, r.kind)],
+    ["Estado", (r) => statusLabel(incidentChannel, r.status)],
     ["Recibido", (r) => formatBogota(r.received_at)],
     ["Conocido por la empresa", (r) => formatBogota(r.learned_at)],
     ["Plazo FURAT", (r) => formatBogota(r.furat_due_at)],

@@ -1,5 +1,5 @@
 /** Island entry: the incident and accident report (app/reports). */
-import { ReportForm } from "~/features/incidents/report-form";
-import { hydrateIslands } from "../../ui/islands/hydrate";
+import { ReportForm } from "./report-form";
+import { hydrateIslands } from "~/ui/islands/hydrate";
 
 hydrateIslands("report-form", ReportForm);

@@ -1,7 +1,7 @@
 /** The incident and accident report's front door (DECISIONS 11, 21): the case form with the incident registry. */
-import { makeCaseForm, type ReportRefusal } from "../cases/case-form";
+import { makeCaseForm, type ReportRefusal } from "~/features/cases/case-form";
 import { incidentForm, incidentGroups } from "./incident-form";
-import { incidentReceipt } from "../cases/receipt";
+import { incidentReceipt } from "~/features/cases/receipt";
 
 export type { ReportRefusal };
 

@@ -1,6 +1,6 @@
 /** The client-interest form (SPEC §2, DECISIONS 2): EMPRESA, CARGO, NOMBRE, CELULAR, CORREO, MENSAJE. */
-import { defineForm } from "../../forms/define";
-import { textField } from "../../forms/fields";
+import { defineForm } from "~/forms/define";
+import { textField } from "~/forms/fields";
 import { common } from "./shared-fields";
 
 export const clienteForm = defineForm("cliente", [

@@ -1,5 +1,5 @@
 /** The contact form (SPEC §2, DECISIONS 3): NOMBRE, CELULAR, CORREO, MENSAJE. */
-import { defineForm } from "../../forms/define";
+import { defineForm } from "~/forms/define";
 import { common } from "./shared-fields";
 
 export const contactoForm = defineForm("contacto", [common.nombre, common.celular, common.correo, common.mensaje]);

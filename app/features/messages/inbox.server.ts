@@ -1,10 +1,11 @@
 /** The staff inbox's queries: list, detail, handled state, mail retry, deletion on request, CSV. */
 import { type Kysely, sql } from "kysely";
-import { messageFields } from "~/features/messages/registry.ts";
+import { messageFields } from "./registry";
 import { bogotaDayStart, formatBogota } from "~/platform/dates";
-import { mailStateLabel } from "~/features/staff/labels";
-import { audit, normalizeEmail, type User } from "../staff/auth.server";
-import type { Database } from "../../platform/db/database.server";
+import { normalizeEmail } from "~/forms/fields";
+import { audit, type StaffUser as User } from "~/platform/audit.server";
+import { mailStateLabel } from "~/platform/outbox-status";
+import type { Database } from "~/platform/db/database.server";
 
 export const PAGE_SIZE = 25;
 

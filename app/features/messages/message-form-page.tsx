@@ -1,8 +1,8 @@
 /** The page around a message form: heading, lead and the form island (the route only names the form). */
-import { MessageForm, type FormRefusal } from "~/features/messages/message-form";
+import { MessageForm, type FormRefusal } from "./message-form";
 import { SiteFrame } from "~/ui/site-frame";
 import { privacyNotice } from "~/config/privacy-notice";
-import type { FormName } from "~/features/messages/registry.ts";
+import type { FormName } from "./registry";
 import { Island } from "~/ui/islands/island";
 import { useSite } from "~/config/site-data";
 

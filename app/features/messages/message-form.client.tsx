@@ -1,5 +1,5 @@
 /** Island entry: the contact and client forms. */
-import { MessageForm } from "~/features/messages/message-form";
-import { hydrateIslands } from "../../ui/islands/hydrate";
+import { MessageForm } from "./message-form";
+import { hydrateIslands } from "~/ui/islands/hydrate";
 
 hydrateIslands("message-form", MessageForm);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/ui/dialog";
 import { CONSENT_FIELD, HONEYPOT_FIELD, validate } from "~/forms/define";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
-import { type FormName, messageForms } from "~/features/messages/registry.ts";
+import { type FormName, messageForms } from "./registry";
 
 export const SUCCESS_DIALOG: DialogContent = {
   kind: "success",

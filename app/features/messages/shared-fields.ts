@@ -1,5 +1,5 @@
 /** The fields the two message forms share (their labels are the spec's capitals). */
-import { emailField, phoneField, textField } from "../../forms/fields";
+import { emailField, phoneField, textField } from "~/forms/fields";
 
 export const common = {
   nombre: textField({ name: "nombre", label: "NOMBRE", staffLabel: "Nombre", maxLength: 100, autocomplete: "name" }),

@@ -9,7 +9,7 @@
  * PostgreSQL: one transaction per message (the server groups concurrent commits itself).
  */
 import type { Insertable, Kysely } from "kysely";
-import { type Database, engineOfDatabase, type MessagesTable, type OutboxTable } from "../../platform/db/database.server";
+import { type Database, engineOfDatabase, type MessagesTable, type OutboxTable } from "~/platform/db/database.server";
 
 export type NewMessage = Insertable<MessagesTable>;
 export type NewOutboxRow = Omit<Insertable<OutboxTable>, "message_id">;

@@ -7,13 +7,17 @@ import { hash, verify } from "@node-rs/argon2";
 
 // Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot import).
 const ARGON2ID = 2;
-import type { Kysely, Selectable } from "kysely";
-import { MIN_PASSWORD_LENGTH } from "./labels";
-import type { Role } from "../../config/roles";
-import type { Database, UsersTable } from "../../platform/db/database.server";
+import type { Kysely } from "kysely";
+import { normalizeEmail } from "~/forms/fields";
+import type { StaffUser } from "~/platform/audit.server";
+import { MIN_PASSWORD_LENGTH } from "./forms";
+import type { Role } from "~/config/roles";
+import type { Database } from "~/platform/db/database.server";
 import { allRoles, rolesOf, setRoles } from "./roles.server";
 
-export type User = Pick<Selectable<UsersTable>, "id" | "email" | "name"> & { roles: Role[] };
+export type User = StaffUser;
+export { normalizeEmail };
+export { audit } from "~/platform/audit.server";
 
 export const SESSION_COOKIE = "sesion_personal";
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -26,7 +30,6 @@ export const LOCK_MS = 15 * 60 * 1000;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const iso = (ms: number) => new Date(ms).toISOString();
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -161,7 +164,7 @@ export async function signIn(
   await db.deleteFrom("login_attempts").where("key", "=", accountKey).execute();
   const sessionId = await createSession(db, user.id as number, now);
   const roles = await rolesOf(db, user.id as number);
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, roles }, sessionId };
+  return { ok: true, user: { id: user.id as number, email: user.email, name: user.name, roles }, sessionId };
 }
 
 export async function createSession(db: Kysely<Database>, userId: number, now = Date.now()): Promise<string> {
@@ -193,29 +196,9 @@ export async function getSessionUser(db: Kysely<Database>, sessionId: string | u
   if (now - Date.parse(row.last_seen_at) > 60_000) {
     await db.updateTable("sessions").set({ last_seen_at: iso(now) }).where("id_hash", "=", idHash).execute();
   }
-  return { id: row.id, email: row.email, name: row.name, roles: await rolesOf(db, row.id as number) };
+  return { id: row.id as number, email: row.email, name: row.name, roles: await rolesOf(db, row.id as number) };
 }
 
 export async function endSession(db: Kysely<Database>, sessionId: string | undefined): Promise<void> {
   if (sessionId) await db.deleteFrom("sessions").where("id_hash", "=", sha256(sessionId)).execute();
-}
-
-export async function audit(
-  db: Kysely<Database>,
-  user: Pick<User, "id" | "email"> | null,
-  action: string,
-  details: { messageId?: number; caseId?: number; detail?: string; email?: string } = {},
-) {
-  await db
-    .insertInto("audit_log")
-    .values({
-      at: new Date().toISOString(),
-      user_id: user?.id ?? null,
-      user_email: user?.email ?? details.email ?? "(sistema)",
-      action,
-      message_id: details.messageId ?? null,
-      case_id: details.caseId ?? null,
-      detail: details.detail ?? null,
-    })
-    .execute();
 }

@@ -1,8 +1,10 @@
 /** The staff area's own forms (sign-in, accounts): one schema each, read by their routes' actions. */
 import * as z from "zod/mini";
 import { ROLES } from "~/config/roles";
-import { MIN_PASSWORD_LENGTH } from "~/features/staff/labels";
-import { EMAIL_PATTERN } from "../../forms/fields";
+import { EMAIL_PATTERN } from "~/forms/fields";
+
+/** Shared by the staff pages and the server. */
+export const MIN_PASSWORD_LENGTH = 12;
 
 const email = z.string({ error: "Escriba el correo de la cuenta." }).check(
   z.trim(),

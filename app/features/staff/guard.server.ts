@@ -2,7 +2,7 @@
 import { data, redirect } from "react-router";
 import { hasRole, type Role, ROLE_LABELS } from "~/config/roles";
 import { getSessionUser, SESSION_COOKIE, SESSION_MAX_MS, type User } from "./auth.server";
-import { getServices, type Services } from "../../platform/services.server";
+import { getServices, type Services } from "~/platform/services.server";
 
 export function readSessionId(request: Request): string | undefined {
   const header = request.headers.get("cookie") ?? "";
@@ -54,9 +54,4 @@ export function assertSameOriginPost(request: Request): void {
   if (!origin || new URL(origin).host !== new URL(request.url).host) {
     throw data({ message: "Solicitud rechazada: no proviene de este sitio." }, { status: 403 });
   }
-}
-
-export function clientAddress(request: Request): string {
-  // Set by the Express adapter from req.ip, which honours TRUST_PROXY_HOPS.
-  return request.headers.get("x-sitio-client-ip") ?? "desconocida";
 }

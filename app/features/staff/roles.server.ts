@@ -4,8 +4,8 @@
  * older code and backups still read sensibly.
  */
 import type { Kysely } from "kysely";
-import { type Role, ROLES } from "../../config/roles";
-import type { Database } from "../../platform/db/database.server";
+import { type Role, ROLES } from "~/config/roles";
+import type { Database } from "~/platform/db/database.server";
 
 export async function rolesOf(db: Kysely<Database>, userId: number): Promise<Role[]> {
   const rows = await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute();

@@ -10,7 +10,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type MigrationProvider, Migrator } from "kysely/migration";
-import { log } from "../log.server";
+import { log } from "~/platform/log.server";
 import { type Engine } from "./migrations/engine";
 import { migrationsFor } from "./migrations";
 import type { Database } from "./schema";

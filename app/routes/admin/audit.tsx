@@ -1,7 +1,8 @@
 import { useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
 import { hasRole } from "~/config/roles";
-import { auditAction, ethicsChannel, ETHICS_ROLES } from "~/features/cases/model";
+import { auditAction } from "~/features/cases/model";
+import { ethicsChannel, ETHICS_ROLES } from "~/features/ethics/channel";
 import { requireUser } from "~/features/staff/guard.server";
 import { listAudit } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/audit";
@@ -29,21 +30,21 @@ const ACTIONS: Record<string, string> = {
   cambiar_conocimiento: "Corrigió cuándo la empresa conoció el evento",
   exportar_reportes: "Exportó los reportes a CSV",
   eliminar_reportes_titular: "Eliminó los reportes de un titular",
-  [auditAction(ethicsChannel.id, "ver_lista")]: "Abrió la lista de la línea ética",
-  [auditAction(ethicsChannel.id, "ver_reporte")]: "Abrió un reporte de la línea ética",
-  [auditAction(ethicsChannel.id, "cambiar_estado_reporte")]: "Cambió el estado de un reporte de la línea ética",
-  [auditAction(ethicsChannel.id, "nota_reporte")]: "Respondió o anotó un reporte de la línea ética",
-  [auditAction(ethicsChannel.id, "nota_del_reportante")]: "Quien reportó agregó información (línea ética)",
-  [auditAction(ethicsChannel.id, "reclasificar")]: "Cambió la categoría de un reporte de la línea ética",
-  [auditAction(ethicsChannel.id, "ver_estadisticas")]: "Abrió las estadísticas de la línea ética",
-  [auditAction(ethicsChannel.id, "rotar_clave")]: "Cifró de nuevo la línea ética con la clave actual",
+  [auditAction(ethicsChannel, "ver_lista")]: "Abrió la lista de la línea ética",
+  [auditAction(ethicsChannel, "ver_reporte")]: "Abrió un reporte de la línea ética",
+  [auditAction(ethicsChannel, "cambiar_estado_reporte")]: "Cambió el estado de un reporte de la línea ética",
+  [auditAction(ethicsChannel, "nota_reporte")]: "Respondió o anotó un reporte de la línea ética",
+  [auditAction(ethicsChannel, "nota_del_reportante")]: "Quien reportó agregó información (línea ética)",
+  [auditAction(ethicsChannel, "reclasificar")]: "Cambió la categoría de un reporte de la línea ética",
+  [auditAction(ethicsChannel, "ver_estadisticas")]: "Abrió las estadísticas de la línea ética",
+  [auditAction(ethicsChannel, "rotar_clave")]: "Cifró de nuevo la línea ética con la clave actual",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireUser(request);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("pagina")) || 1);
   // The ethics line's entries (who read which report) only for its owners (DECISIONS 22).
-  const hidePrefixes = hasRole(user, ...ETHICS_ROLES) ? [] : [auditAction(ethicsChannel.id, "")];
+  const hidePrefixes = hasRole(user, ...ETHICS_ROLES) ? [] : [auditAction(ethicsChannel, "")];
   return { entries: await listAudit(services.db, page, { hidePrefixes }), page };
 }
 
@@ -73,7 +74,7 @@ export default function Audit() {
                 <td>
                   {e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>Mensaje n.º {e.message_id}</a> : ""}
                   {e.case_id ? (
-                    <a href={`/admin/${e.action.startsWith(auditAction(ethicsChannel.id, "")) ? "etica" : "reportes"}/${e.case_id}`}>Reporte n.º {e.case_id}</a>
+                    <a href={`/admin/${e.action.startsWith(auditAction(ethicsChannel, "")) ? "etica" : "reportes"}/${e.case_id}`}>Reporte n.º {e.case_id}</a>
                   ) : (
                     ""
                   )}

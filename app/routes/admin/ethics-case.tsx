@@ -4,7 +4,8 @@ import { ethicsSealer, openEthicsCase, reclassify, respond } from "~/features/et
 import { ethicsStoreOptions } from "~/features/ethics/doors.server";
 import { displayValue } from "~/forms/fields";
 import { formatBogota } from "~/platform/dates";
-import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
 import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-case";
 
@@ -80,7 +81,7 @@ export default function EthicsCase() {
         <a href="/admin/etica">← Volver a la línea ética</a>
       </p>
       <h1>
-        Reporte {r.radicado} · {kindLabel(ethicsChannel.id, r.kind)}
+        Reporte {r.radicado} · {kindLabel(ethicsChannel, r.kind)}
       </h1>
       {notice && NOTICES[notice] ? (
         <p className="admin-notice" role="status">
@@ -94,7 +95,7 @@ export default function EthicsCase() {
         </div>
         <div>
           <dt>Estado</dt>
-          <dd>{statusLabel(ethicsChannel.id, r.status)}</dd>
+          <dd>{statusLabel(ethicsChannel, r.status)}</dd>
         </div>
         <div>
           <dt>Quién reporta</dt>
@@ -121,7 +122,7 @@ export default function EthicsCase() {
         {r.events.map((e) => (
           <li key={e.id}>
             {formatBogota(e.at)} · {e.author === "reportante" ? "Quien reportó" : e.author}
-            {e.status ? ` · ${statusLabel(ethicsChannel.id, e.status)}` : ""}
+            {e.status ? ` · ${statusLabel(ethicsChannel, e.status)}` : ""}
             {e.note ? (
               <>
                 {" "}
@@ -174,7 +175,7 @@ export default function EthicsCase() {
           <select id="le-categoria" name="categoria" defaultValue={r.kind}>
             {(Object.keys(ETHICS_OWNERS) as (keyof typeof ETHICS_OWNERS)[]).map((k) => (
               <option key={k} value={k}>
-                {`${kindLabel(ethicsChannel.id, k)} (${ROLE_NAMES[ETHICS_OWNERS[k]]})`}
+                {`${kindLabel(ethicsChannel, k)} (${ROLE_NAMES[ETHICS_OWNERS[k]]})`}
               </option>
             ))}
           </select>

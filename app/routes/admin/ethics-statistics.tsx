@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { ethicsStatistics } from "~/features/ethics/ethics.server";
-import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel } from "~/features/cases/model";
+import { kindLabel } from "~/features/cases/model";
+import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
 import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-statistics";
 
@@ -49,7 +50,7 @@ export default function EthicsStatistics() {
                 <tbody>
                   {p.rows.map((r) => (
                     <tr key={r.kind}>
-                      <th scope="row">{kindLabel(ethicsChannel.id, r.kind)}</th>
+                      <th scope="row">{kindLabel(ethicsChannel, r.kind)}</th>
                       {statuses.map((s) => (
                         <td key={s.value}>{r.counts[s.value] ?? 0}</td>
                       ))}

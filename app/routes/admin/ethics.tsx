@@ -2,7 +2,8 @@ import { useLoaderData } from "react-router";
 import { FilterSelect } from "~/ui/filter-select";
 import { listEthicsCases } from "~/features/ethics/ethics.server";
 import { formatBogota } from "~/platform/dates";
-import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES, kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
 import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics";
 
@@ -28,11 +29,11 @@ export default function EthicsCases() {
     <>
       <h1>Línea ética</h1>
       <p>
-        Reportes de {kinds.map((k) => kindLabel(ethicsChannel.id, k).toLowerCase()).join(", ")}. Cada apertura queda en la auditoría. ·{" "}
+        Reportes de {kinds.map((k) => kindLabel(ethicsChannel, k).toLowerCase()).join(", ")}. Cada apertura queda en la auditoría. ·{" "}
         <a href="/admin/etica/estadisticas">Estadísticas por semestre</a>
       </p>
       <form method="get" className="admin-filters" aria-label="Filtrar reportes de la línea ética">
-        <FilterSelect id="le-categoria" name="categoria" label="Categoría" value={kind} all="Todas" options={kinds.map((k) => ({ value: k, label: kindLabel(ethicsChannel.id, k) }))} />
+        <FilterSelect id="le-categoria" name="categoria" label="Categoría" value={kind} all="Todas" options={kinds.map((k) => ({ value: k, label: kindLabel(ethicsChannel, k) }))} />
         <FilterSelect id="le-estado" name="estado" label="Estado" value={status} all="Todos" options={ethicsChannel.statuses} />
         <button type="submit" className="button">
           Filtrar
@@ -64,10 +65,10 @@ export default function EthicsCases() {
                   <td>
                     <a href={`/admin/etica/${r.id}`}>{r.radicado}</a>
                   </td>
-                  <td>{kindLabel(ethicsChannel.id, r.kind)}</td>
+                  <td>{kindLabel(ethicsChannel, r.kind)}</td>
                   <td>{formatBogota(r.received_at)}</td>
                   <td>{r.identified ? "Se identificó" : "Anónimo"}</td>
-                  <td>{statusLabel(ethicsChannel.id, r.status)}</td>
+                  <td>{statusLabel(ethicsChannel, r.status)}</td>
                   <td>
                     {formatBogota(r.updated_at)}
                     {r.waiting ? (

@@ -1,6 +1,6 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import { hasRole, REPORT_ROLES, rolesLabel } from "~/config/roles";
-import { ETHICS_ROLES } from "~/features/cases/model";
+import { ETHICS_ROLES } from "~/features/ethics/channel";
 import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/layout";
 import adminStyles from "~/styles/admin.css?url";

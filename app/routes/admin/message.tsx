@@ -1,8 +1,8 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { formTitles, messageForms } from "~/features/messages/registry.ts";
+import { formTitles, messageForms } from "~/features/messages/registry";
 import { formatBogota } from "~/platform/dates";
 import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
-import { mailStateLabel } from "~/features/staff/labels";
+import { mailStateLabel } from "~/platform/outbox-status";
 import { getMessage, retryMail, setHandled } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/message";
 

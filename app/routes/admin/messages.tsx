@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
 import { requireUser } from "~/features/staff/guard.server";
-import { mailStateLabel } from "~/features/staff/labels";
+import { mailStateLabel } from "~/platform/outbox-status";
 import { listMessages, parseFilter } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/messages";
 

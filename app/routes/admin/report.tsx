@@ -1,9 +1,10 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { formatBogota } from "~/platform/dates";
+import { bogotaDayAndTime, bogotaInstant, formatBogota } from "~/platform/dates";
 import { REPORT_ROLES } from "~/config/roles";
-import { mailStateLabel } from "~/features/staff/labels";
+import { mailStateLabel } from "~/platform/outbox-status";
 import { getReport, recordArlFiling, reportMails, setLearnedAt } from "~/features/incidents/incidents.server";
-import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS, kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS } from "~/features/incidents/channel";
 import { addEvent, caseEvents } from "~/features/cases/cases.server";
 import { f, HEALTH_FIELDS } from "~/features/incidents/incident-form";
 import { displayValue } from "~/forms/fields";
@@ -42,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = String(form.get("accion") ?? "");
   const text = (name: string) => String(form.get(name) ?? "").trim();
   if (intent === "estado") {
-    const result = await addEvent(services.db, user, id, { channel: incidentChannel.id, status: text("estado"), note: text("nota"), visible: form.get("visible") === "si" });
+    const result = await addEvent(services.db, user, id, { channel: incidentChannel, status: text("estado"), note: text("nota"), visible: form.get("visible") === "si" });
     if (result === "not_found") throw data({ message: "Reporte no encontrado." }, { status: 404 });
     if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una nota." }, { status: 400 });
     return redirect(`/admin/reportes/${id}?aviso=estado`);
@@ -57,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "conocimiento") {
     const day = text("fecha_conocimiento");
     const time = text("hora_conocimiento") || "00:00";
-    const at = new Date(`${day}T${time}:00-05:00`);
+    const at = new Date(bogotaInstant(day, time));
     if (!DAY.test(day) || !/^\d{2}:\d{2}$/.test(time) || Number.isNaN(at.getTime()) || at.getTime() > Date.now()) {
       throw data({ message: "Escriba una fecha y hora válidas, no posteriores a ahora." }, { status: 400 });
     }
@@ -73,10 +74,7 @@ const NOTICES: Record<string, string> = {
   conocimiento: "Se recalculó el plazo del FURAT.",
 };
 
-const bogotaInput = (iso: string) => {
-  const local = new Date(Date.parse(iso) - 5 * 3_600_000).toISOString();
-  return { day: local.slice(0, 10), time: local.slice(11, 16) };
-};
+const bogotaInput = bogotaDayAndTime;
 
 export default function ReportDetail() {
   const { report: r, events, mails, now, notice } = useLoaderData<typeof loader>();
@@ -93,7 +91,7 @@ export default function ReportDetail() {
         <a href="/admin/reportes">← Volver a los reportes</a>
       </p>
       <h1>
-        Reporte {r.radicado} · {kindLabel(incidentChannel.id, r.kind)}
+        Reporte {r.radicado} · {kindLabel(incidentChannel, r.kind)}
       </h1>
       {notice && NOTICES[notice] ? (
         <p className="admin-notice" role="status">
@@ -128,13 +126,13 @@ export default function ReportDetail() {
 
       <h2>Estado y notas</h2>
       <p>
-        Estado actual: <strong>{statusLabel(incidentChannel.id, r.status)}</strong>
+        Estado actual: <strong>{statusLabel(incidentChannel, r.status)}</strong>
       </p>
       <ol className="admin-history">
         {events.map((e) => (
           <li key={e.id}>
             {formatBogota(e.at)} · {e.author}
-            {e.status ? ` · ${statusLabel(incidentChannel.id, e.status)}` : ""}
+            {e.status ? ` · ${statusLabel(incidentChannel, e.status)}` : ""}
             {e.note ? (
               <>
                 {" "}

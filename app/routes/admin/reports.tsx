@@ -3,7 +3,8 @@ import { FilterSelect } from "~/ui/filter-select";
 import { formatBogota } from "~/platform/dates";
 import { REPORT_ROLES } from "~/config/roles";
 import { listReports } from "~/features/incidents/incidents.server";
-import { incidentChannel, kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { incidentChannel } from "~/features/incidents/channel";
 import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/reports";
 
@@ -62,7 +63,7 @@ export default function Reports() {
                   <td>
                     <a href={`/admin/reportes/${r.id}`}>{r.radicado}</a>
                   </td>
-                  <td>{kindLabel(incidentChannel.id, r.kind)}</td>
+                  <td>{kindLabel(incidentChannel, r.kind)}</td>
                   <td>{formatBogota(r.received_at)}</td>
                   <td>
                     {r.trabajador_nombre}
@@ -71,7 +72,7 @@ export default function Reports() {
                       {r.empresa_usuaria} · {r.sede}
                     </span>
                   </td>
-                  <td>{statusLabel(incidentChannel.id, r.status)}</td>
+                  <td>{statusLabel(incidentChannel, r.status)}</td>
                   <td>
                     {r.furat_due_at ? (
                       r.arl_filed_at ? (

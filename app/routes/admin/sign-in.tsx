@@ -1,5 +1,6 @@
 import { data, redirect, useActionData } from "react-router";
-import { assertSameOriginPost, clientAddress, readSessionId, sessionCookie } from "~/features/staff/guard.server";
+import { assertSameOriginPost, readSessionId, sessionCookie } from "~/features/staff/guard.server";
+import { clientAddress } from "~/forms/post.server";
 import { audit, getSessionUser, LOCK_MS, signIn } from "~/features/staff/auth.server";
 import { firstProblem, formFields, signInSchema } from "~/features/staff/forms";
 import { getServices } from "~/platform/services.server";

@@ -3,7 +3,7 @@ import { formatBogota } from "~/platform/dates";
 import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
 import { ROLE_LABELS, ROLES, rolesLabel } from "~/config/roles";
 import { firstProblem, formFields, userActionSchema } from "~/features/staff/forms";
-import { MIN_PASSWORD_LENGTH } from "~/features/staff/labels";
+import { MIN_PASSWORD_LENGTH } from "~/features/staff/forms";
 import { audit, createUser, listUsers, normalizeEmail, resetPassword, setUserDisabled } from "~/features/staff/auth.server";
 import { setRoles } from "~/features/staff/roles.server";
 import type { Route } from "./+types/users";

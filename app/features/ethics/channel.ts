@@ -1,0 +1,48 @@
+import type { ChannelDef } from "~/features/cases/model";
+
+/**
+ * The ethics line (DECISIONS 22, ADR 013). Every kind shares the prefix `LE`, so a radicado does not
+ * reveal the category to whoever sees it (a notification, a note on a desk).
+ */
+export const ethicsChannel = {
+  id: "etica",
+  kinds: {
+    soborno: { prefix: "LE", label: "Soborno o corrupción (PTEE)" },
+    lavado: { prefix: "LE", label: "Lavado de activos, financiación del terrorismo o financiamiento de la proliferación de armas de destrucción masiva (SAGRILAFT)" },
+    acoso_laboral: { prefix: "LE", label: "Acoso laboral" },
+    acoso_sexual: { prefix: "LE", label: "Acoso sexual" },
+    discriminacion: { prefix: "LE", label: "Discriminación" },
+    otro: { prefix: "LE", label: "Otro asunto ético" },
+  },
+  statuses: [
+    { value: "recibido", label: "Recibido" },
+    { value: "en_revision", label: "En revisión" },
+    { value: "en_tramite", label: "En trámite" },
+    { value: "cerrado", label: "Cerrado" },
+  ],
+  closed: "cerrado",
+  confidential: true,
+} as const satisfies ChannelDef;
+
+export type EthicsKind = keyof typeof ethicsChannel.kinds;
+
+/**
+ * Who owns (and alone reads) each category: the compliance officer for SAGRILAFT and PTEE (and what
+ * fits no category, which they may reclassify), the coexistence committee for harassment and
+ * discrimination (Ley 1010 de 2006, Ley 2365 de 2024, Res. 3461 de 2025).
+ */
+export const ETHICS_OWNERS = {
+  soborno: "cumplimiento",
+  lavado: "cumplimiento",
+  otro: "cumplimiento",
+  acoso_laboral: "convivencia",
+  acoso_sexual: "convivencia",
+  discriminacion: "convivencia",
+} as const satisfies Record<EthicsKind, "cumplimiento" | "convivencia">;
+
+export type EthicsRole = (typeof ETHICS_OWNERS)[EthicsKind];
+export const ETHICS_ROLES: EthicsRole[] = ["cumplimiento", "convivencia"];
+
+/** The categories a person with these roles may see (none for admin, staff or sst alone). */
+export const ethicsKindsFor = (roles: readonly string[]): EthicsKind[] =>
+  (Object.keys(ETHICS_OWNERS) as EthicsKind[]).filter((kind) => roles.includes(ETHICS_OWNERS[kind]));

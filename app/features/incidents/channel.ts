@@ -1,0 +1,23 @@
+/** The incident and accident channel as the case model knows it (ADR 012): kinds with their radicado prefixes, statuses. */
+import type { ChannelDef } from "~/features/cases/model";
+
+export const incidentChannel = {
+  id: "incidentes",
+  kinds: {
+    accidente: { prefix: "AT", label: "Accidente de trabajo" },
+    incidente: { prefix: "IN", label: "Incidente de trabajo" },
+  },
+  statuses: [
+    { value: "recibido", label: "Recibido" },
+    { value: "en_revision", label: "En revisión" },
+    { value: "reportado_arl", label: "Reportado a la ARL" },
+    { value: "en_investigacion", label: "En investigación" },
+    { value: "cerrado", label: "Cerrado" },
+  ],
+  closed: "cerrado",
+} as const satisfies ChannelDef;
+
+/** The accident report's legal clocks (deadlines.server.ts computes them). */
+export const FURAT_BUSINESS_DAYS = 2;
+export const INVESTIGATION_DAYS = 15;
+

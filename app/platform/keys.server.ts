@@ -1,0 +1,12 @@
+/** A 256-bit secret key as the environment carries it (base64 or hex); its error says how to make one. */
+export function parseKey(value: string): Buffer {
+  const text = value.trim();
+  const isHex = /^[0-9a-f]{64}$/i.test(text);
+  const key = isHex ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+  const bare = text.replace(/=+$/, "");
+  const canonical = isHex || key.toString("base64").replace(/=+$/, "") === bare || key.toString("base64url") === bare;
+  if (key.length !== 32 || !canonical) {
+    throw new Error("debe ser una clave de 32 bytes en base64 (44 caracteres) o en hexadecimal (64); genere una con: npm run admin -- ethics-key");
+  }
+  return key;
+}

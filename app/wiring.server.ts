@@ -1,0 +1,26 @@
+/**
+ * The composition root: what the platform's services need from the features, handed in once. The
+ * platform imports no feature (docs/architecture.md); this file may import any. Loaded by the server
+ * entry (app/entry.server.tsx), so it is in place in production, in development and in prerendering.
+ */
+import { getSiteConfig } from "~/config/site.server";
+import { loadDocument } from "~/features/documents/markdown.server";
+import { ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
+import { composeMessageMail } from "~/features/messages/mail.server";
+import { configureServices } from "~/platform/services.server";
+
+configureServices({
+  policyVersion: () => loadDocument("privacidad", getSiteConfig()).meta.version,
+  renderMessage: composeMessageMail,
+  unsealRecipient(env, sealed, caseId) {
+    const sealer = ethicsSealer(env);
+    if (!sealer) throw new Error("ETHICS_KEY no está definida: no se puede abrir el destinatario de un aviso de la línea ética");
+    return sealer.open(sealed, recipientContext(caseId));
+  },
+  startNotices: (env) =>
+    env.ETHICS_KEY
+      ? []
+      : [
+          "ETHICS_KEY no está definida: la línea ética (/linea-etica) no recibe reportes y responde que no está disponible. Genere una clave con `npm run admin -- ethics-key` y defínala en ETHICS_KEY (ver docs/deploy.md).",
+        ],
+});
