@@ -40,6 +40,11 @@ if (!run("Tipos (react-router typegen + tsc)", "npx", ["react-router", "typegen"
   failed += 1;
   finish(1);
 }
+// The layout's import rule (docs/architecture.md): a wrong import between features fails the run.
+if (!run("Regla de importaciones (dependency-cruiser)", "npm", ["run", "--silent", "lint:imports"])) {
+  failed += 1;
+  finish(1);
+}
 if (!run("Construcción de producción", "npm", ["run", "build", "--silent"])) {
   failed += 1;
   finish(1);
