@@ -23,7 +23,7 @@ if (!engine || !Number.isInteger(instances) || instances < 1) {
   console.error("Uso: npm run bench:forms -- --engine sqlite|postgres --instances N");
   process.exit(2);
 }
-if (engine === "sqlite" && instances > 1) console.warn("Aviso: SQLite está pensado para una sola instancia (DECISIONS 19); se mide igual, sobre el mismo archivo.");
+if (engine === "sqlite" && instances > 1) console.warn("Aviso: SQLite está pensado para una sola instancia (docs/product.md §19); se mide igual, sobre el mismo archivo.");
 
 // A fixed number of requests per level, so every request completes and the counts can be compared.
 const requestsPerLevel = Number(process.env.BENCH_REQUESTS ?? 3000);

@@ -1,4 +1,4 @@
-// `npm start`: builds when there is no current build (DECISIONS 20), then starts the production server.
+// `npm start`: builds when there is no current build (docs/product.md §20), then starts the production server.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { sourcesStamp } from "./sources-stamp.js";

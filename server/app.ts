@@ -100,7 +100,7 @@ export { RATE_LIMITED_HEADER } from "~/forms/post.server";
 
 /**
  * The form limiter's store (server.js wires it into express-rate-limit). PostgreSQL: counters in the
- * database, shared by every instance. SQLite runs one process (DECISIONS 19): undefined, so the limiter
+ * database, shared by every instance. SQLite runs one process (docs/product.md §19): undefined, so the limiter
  * counts in memory and a post costs one disk sync, not two.
  */
 export function createRateLimitStore(prefix: string): RateLimitStore | undefined {

@@ -130,9 +130,9 @@ export async function createServer() {
   // Every request body is read here, before anything else sees it, and refused whole above the limit.
   app.use(readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message));
 
-  // Per-address limit on the form endpoints (DECISIONS 8); the proxy hop count decides the address.
+  // Per-address limit on the form endpoints (docs/product.md §8); the proxy hop count decides the address.
   // A page's own post (no JavaScript) goes on to the page, which answers it with the values kept.
-  // The counters live in the database, shared by every instance on it (DECISIONS 24).
+  // The counters live in the database, shared by every instance on it (docs/product.md §24).
   const limitReached = (req, res, next) => {
     const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
     if (!req.path.startsWith("/php/")) {
@@ -151,7 +151,7 @@ export async function createServer() {
     store: serverBuild.createRateLimitStore("formularios:"),
     handler: limitReached,
   });
-  // The ethics line (DECISIONS 22) has the same limit, counted in this process's memory only: no address
+  // The ethics line (docs/product.md §22) has the same limit, counted in this process's memory only: no address
   // is ever written down next to the moment of an anonymous report (with several instances, each counts
   // its own; CONSULTAR's lookups also have their per-radicado limit in the database).
   const ethicsLimiter = rateLimit({ windowMs: 60_000, limit: env.FORM_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });

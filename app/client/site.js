@@ -1,5 +1,5 @@
 // Every page, written inline at the end of <body> (ADR 011), so the first paint waits for no script:
-// shows a small notice while offline (DECISIONS 12). Everything else waits until the page has loaded,
+// shows a small notice while offline (docs/product.md §12). Everything else waits until the page has loaded,
 // painted its content and the browser is idle (ADR 014): then it preloads the form islands' chunks,
 // loads the page's own small scripts (data-scripts), links the web app manifest and registers the
 // service worker, so that none of their requests competes with the page's own loading or comes before

@@ -1,5 +1,5 @@
 /**
- * Staff roles (DECISIONS 1, 21, 22). An account holds one or more: an admin may also sit on the
+ * Staff roles (docs/product.md §1, 21, 22). An account holds one or more: an admin may also sit on the
  * coexistence committee. Shared by the staff pages, the server and the account CLI (no server code).
  */
 export const ROLES = ["admin", "staff", "sst", "cumplimiento", "convivencia"] as const;

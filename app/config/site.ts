@@ -1,5 +1,5 @@
 /**
- * The company's identity and links: the one typed, validated site configuration (DECISIONS 17).
+ * The company's identity and links: the one typed, validated site configuration (docs/product.md §17).
  * Defaults are fictional. A deployment overrides them with a JSON file named by SITE_CONFIG
  * and with CONTACT_PHONE; a bad value stops the start with a message naming the field.
  * Shared by server and browser: nothing secret belongs here.

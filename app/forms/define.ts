@@ -1,5 +1,5 @@
 /**
- * A form is its list of field definitions plus the consent (DECISIONS 5, 6): this builds the one schema
+ * A form is its list of field definitions plus the consent (docs/product.md §5, 6): this builds the one schema
  * that the browser and the server both validate with, and the field-by-field result both show.
  */
 import * as z from "zod/mini";

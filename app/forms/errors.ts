@@ -1,5 +1,5 @@
 /**
- * Every refusal a form endpoint can give, with its HTTP status and its one Spanish text (DECISIONS 3).
+ * Every refusal a form endpoint can give, with its HTTP status and its one Spanish text (docs/product.md §3).
  * The JSON API, the pages answered without JavaScript and the server's own refusals (429, 413) read
  * this table; nothing else writes these texts.
  */

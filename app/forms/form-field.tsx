@@ -120,7 +120,7 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
 }
 
 /**
- * The error summary at the top of a form answered again by the server (GOV.UK pattern, DECISIONS 23):
+ * The error summary at the top of a form answered again by the server (GOV.UK pattern, docs/product.md §23):
  * it takes focus when the page loads (autofocus works without JavaScript) and links to each field.
  */
 export function ErrorSummary({

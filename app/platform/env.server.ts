@@ -1,4 +1,4 @@
-/** Server settings from the environment (DECISIONS 20), validated once; a bad value names the variable. */
+/** Server settings from the environment (docs/product.md §20), validated once; a bad value names the variable. */
 import { z } from "zod";
 import { parseKey } from "./keys.server";
 

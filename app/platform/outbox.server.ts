@@ -1,5 +1,5 @@
 /**
- * The outbox (DECISIONS 4, 24): each stored message has a row here; this sender delivers pending rows
+ * The outbox (docs/product.md §4, 24): each stored message has a row here; this sender delivers pending rows
  * over SMTP with exponential back-off (capped), and records sent or failed-for-good with attempts and
  * the last error. It resumes whatever is pending after a restart.
  *

@@ -1,6 +1,6 @@
 /**
  * Fixed-window request counters in the database, so that every instance on one database shares them
- * (DECISIONS 24): a visitor cannot multiply a limit by the number of servers. One atomic upsert per
+ * (docs/product.md §24): a visitor cannot multiply a limit by the number of servers. One atomic upsert per
  * request on both engines. `RateLimitStore` plugs them into express-rate-limit (the form limiter);
  * `hit` serves any other limit (the reports' lookups, when they come).
  *

@@ -13,7 +13,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The action's Retry-After and Cache-Control reach the page it answers (429, 503). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-/** The form posted without JavaScript (DECISIONS 23). */
+/** The form posted without JavaScript (docs/product.md §23). */
 export function action({ request }: Route.ActionArgs) {
   return handleFormPage(request, "cliente", getSiteConfig().contact.phone);
 }

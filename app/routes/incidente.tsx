@@ -19,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(pages.incidente, siteFromMatches(matches));
 }
 
-/** The report posted without JavaScript (DECISIONS 23). */
+/** The report posted without JavaScript (docs/product.md §23). */
 /** The action's Retry-After and Cache-Control reach the page it answers (429, 503). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -28,7 +28,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * The incident screen (DECISIONS 11, 21): the spec's background and CONSULTAR box, and the report
+ * The incident screen (docs/product.md §11, 21): the spec's background and CONSULTAR box, and the report
  * form (app/reports) that reaches the occupational-health staff at once with a radicado and a code.
  */
 export default function Incidente({ actionData }: Route.ComponentProps) {

@@ -19,13 +19,13 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The action's Retry-After and Cache-Control reach the page it answers (429, 503). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-/** The report posted without JavaScript (DECISIONS 23). */
+/** The report posted without JavaScript (docs/product.md §23). */
 export function action({ request }: Route.ActionArgs) {
   return ethicsDoors.handlePagePost(request, getSiteConfig().contact.phone);
 }
 
 /**
- * The ethics line (DECISIONS 22): a confidential, by default anonymous channel for bribery, money
+ * The ethics line (docs/product.md §22): a confidential, by default anonymous channel for bribery, money
  * laundering, harassment and discrimination, followed up with a radicado and a code (app/ethics).
  */
 export default function LineaEtica({ actionData }: Route.ComponentProps) {

@@ -4,12 +4,12 @@ export interface DialogContent {
   kind: "error" | "success";
   title: string;
   text: string;
-  /** Defaults: "OK" (DECISIONS 13); the success dialog says "Cerrar". */
+  /** Defaults: "OK" (docs/product.md §13); the success dialog says "Cerrar". */
   confirmLabel?: string;
 }
 
 /**
- * Modal dialog (SPEC §8, DECISIONS 13) on the native <dialog>: focus moves in and back,
+ * Modal dialog (SPEC §8, docs/product.md §13) on the native <dialog>: focus moves in and back,
  * labelled by its title, closes on Escape, on its button and on a click outside; no timer.
  */
 /** `id` names the dialog's title and text (not useId: an island's ids must not depend on its place in the page). */

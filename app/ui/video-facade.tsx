@@ -1,5 +1,5 @@
 /**
- * A click-to-load video (DECISIONS 9): a local poster and a link to the video. /js/video-facade.js turns
+ * A click-to-load video (docs/product.md §9): a local poster and a link to the video. /js/video-facade.js turns
  * the click into a privacy-enhanced embed; without JavaScript the link opens the video in a new tab.
  * Nothing is requested from the provider before the click.
  */

@@ -75,7 +75,7 @@ describe("byte budgets", () => {
     }
   });
 
-  it("form pages load at most 88 KB of JavaScript (DECISIONS 25: 0.9x the earlier site's 98 KB)", () => {
+  it("form pages load at most 88 KB of JavaScript (docs/product.md §25: 0.9x the earlier site's 98 KB)", () => {
     for (const p of [pages.contacto, pages.cliente, pages.incidente, pages.lineaEtica]) {
       expect(byPath[p.path].js, p.path).toBeGreaterThan(20 * 1024); // the island is counted
       expect(byPath[p.path].js, p.path).toBeLessThanOrEqual(88 * 1024);

@@ -1,5 +1,5 @@
 /**
- * The forms without JavaScript (DECISIONS 23) and the server's refusals as clients really meet them:
+ * The forms without JavaScript (docs/product.md §23) and the server's refusals as clients really meet them:
  * the built production server, a real SQLite file, keep-alive connections.
  */
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Several instances on one PostgreSQL (DECISIONS 24), under faults: three production servers started
+ * Several instances on one PostgreSQL (docs/product.md §24), under faults: three production servers started
  * together on an empty database (migrated once), round-robin posts at concurrency 32, one instance
  * killed with SIGKILL mid-load and restarted. Afterwards every message that got a 2xx is stored once
  * and mailed; duplicates are counted by Message-ID. Plus: a mail whose sender dies mid-send goes out

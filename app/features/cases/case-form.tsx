@@ -1,5 +1,5 @@
 /**
- * A report form on the case model (DECISIONS 11, 21, 22, 23), a React island like the message forms:
+ * A report form on the case model (docs/product.md §11, 21, 22, 23), a React island like the message forms:
  * prerendered, then hydrated. Without JavaScript it is an ordinary post to its page, answered with the
  * errors by the fields or redirected to the one-time confirmation; with JavaScript it validates with the
  * same registry, posts JSON to its API and shows the radicado and the code in place. Each front door

@@ -8,6 +8,7 @@
 import type { FormDef } from "~/forms/define";
 import { REFUSALS } from "~/forms/errors";
 import { asRefusal, checkOrigin, checkRateMark, clientAddress, encodingOf, json, methodNotAllowed, readFields, readSubmission, Refusal, refusedPage } from "~/forms/post.server";
+import { readCookie, serializeCookie } from "~/platform/cookies";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
 import type { PublicView } from "./model";
@@ -39,10 +40,8 @@ export function caseDoors(spec: CaseDoorsSpec) {
     return created;
   }
 
-  function receiptCookie(request: Request, value: string | null): string {
-    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-    return `${spec.receiptCookie}=${value ? encodeURIComponent(value) : ""}; Path=${spec.receiptPath}; HttpOnly; SameSite=Strict; Max-Age=${value ? 900 : 0}${secure}`;
-  }
+  const receiptCookie = (request: Request, value: string | null) =>
+    serializeCookie(request, spec.receiptCookie, value, { path: spec.receiptPath, sameSite: "Strict", maxAgeSeconds: 900 });
 
   return {
     /** POST /php/<form>: JSON in, `201 {ok, radicado, codigo}` or the forms' JSON refusals out. */
@@ -82,8 +81,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
 
     /** The confirmation page's loader: reads the one-time cookie and clears it. */
     readReceipt(request: Request): { receipt: { radicado: string; code: string } | null; headers: Record<string, string> } {
-      const cookie = (request.headers.get("cookie") ?? "").split(";").map((c) => c.trim()).find((c) => c.startsWith(`${spec.receiptCookie}=`));
-      const [radicado, code] = decodeURIComponent(cookie?.slice(spec.receiptCookie.length + 1) ?? "").split(" ");
+      const [radicado, code] = (readCookie(request, spec.receiptCookie) ?? "").split(" ");
       const headers = { "Cache-Control": "no-store", "Set-Cookie": receiptCookie(request, null) };
       return { receipt: radicado && code ? { radicado, code } : null, headers };
     },

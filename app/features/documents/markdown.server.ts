@@ -1,5 +1,5 @@
 /**
- * The documents' Markdown pipeline (DECISIONS 15): front matter, placeholders from the site
+ * The documents' Markdown pipeline (docs/product.md §15): front matter, placeholders from the site
  * configuration, GFM, an id on every heading (chapters and articles get #capitulo-xv / #articulo-95),
  * a copyable anchor link on each, a table of contents, and "back to contents" links.
  * Raw HTML in the Markdown is dropped, so a document can never inject markup or script.

@@ -1,7 +1,7 @@
 import type { ChannelDef } from "~/features/cases/model";
 
 /**
- * The ethics line (DECISIONS 22, ADR 013). Every kind shares the prefix `LE`, so a radicado does not
+ * The ethics line (docs/product.md §22, ADR 013). Every kind shares the prefix `LE`, so a radicado does not
  * reveal the category to whoever sees it (a notification, a note on a desk).
  */
 export const ethicsChannel = {

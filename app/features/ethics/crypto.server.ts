@@ -1,5 +1,5 @@
 /**
- * Encryption at rest for the ethics line (DECISIONS 22, ADR 013): AES-256-GCM from node:crypto with a
+ * Encryption at rest for the ethics line (docs/product.md §22, ADR 013): AES-256-GCM from node:crypto with a
  * key that lives in the environment (ETHICS_KEY), never in the database, so a copy of the database file
  * alone does not reveal what was reported. Older keys (ETHICS_PREVIOUS_KEYS) still open what they
  * sealed until `npm run admin -- rotate-ethics-key` re-seals everything with the current key.

@@ -1,5 +1,5 @@
 /**
- * The ethics line's doors (DECISIONS 22): the report (JSON API and the page's own post, the same doors
+ * The ethics line's doors (docs/product.md §22): the report (JSON API and the page's own post, the same doors
  * as the incident report), and CONSULTAR with the two-way follow-up. Closed, with a 503 that says so,
  * while no ETHICS_KEY is configured.
  *

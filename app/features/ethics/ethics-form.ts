@@ -1,5 +1,5 @@
 /**
- * The ethics line's report (DECISIONS 22, ADR 013): one registry for the browser and the server, like
+ * The ethics line's report (docs/product.md §22, ADR 013): one registry for the browser and the server, like
  * the other forms. Anonymous by default: nothing asks who the reporter is unless they choose to say.
  */
 import { defineForm, type FieldErrors } from "~/forms/define";
@@ -116,7 +116,7 @@ function check(data: Record<string, string>): FieldErrors {
 /** Only who identifies gives personal data of their own, so only they are asked for consent (policy §5.6, §9). */
 export const ethicsForm = defineForm("linea-etica", Object.values(ef), { check, consentWhen: (data) => data.identificacion === "identificado" });
 
-/** The values a new form starts with: anonymous is the default (DECISIONS 22). */
+/** The values a new form starts with: anonymous is the default (docs/product.md §22). */
 export const ETHICS_DEFAULTS = { identificacion: "anonimo" } as const;
 
 export const ethicsGroups: { id: string; legend: string; intro?: string; fields: FieldDef[] }[] = [

@@ -1,5 +1,5 @@
 /**
- * The ethics line on the case model (DECISIONS 22, ADR 013): storing a sealed report with its
+ * The ethics line on the case model (docs/product.md §22, ADR 013): storing a sealed report with its
  * content-free notices, the reporter's follow-up, and what the owning role reads and does. Every
  * function that reads a report takes the categories the reader may see (ethicsKindsFor) and finds
  * nothing outside them.

@@ -1,5 +1,5 @@
 /**
- * The ethics line's mails (DECISIONS 22): they say that something happened and where to sign in or
+ * The ethics line's mails (docs/product.md §22): they say that something happened and where to sign in or
  * look, never what: no category, no text, no names, not even the radicado (a mailbox may be read by
  * others). The reporter's follow-up code is never mailed.
  */

@@ -1,4 +1,4 @@
-/** The ethics line's front door (DECISIONS 22): the case form with the ethics registry; anonymous by default. */
+/** The ethics line's front door (docs/product.md §22): the case form with the ethics registry; anonymous by default. */
 import { makeCaseForm } from "~/features/cases/case-form";
 import { ETHICS_DEFAULTS, ethicsForm, ethicsGroups, IDENTITY_FIELDS } from "./ethics-form";
 

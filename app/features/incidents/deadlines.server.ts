@@ -1,5 +1,5 @@
 /**
- * The legal clocks of an accident report (legal brief §E; DECISIONS 21):
+ * The legal clocks of an accident report (legal brief §E; docs/product.md §21):
  * - FURAT to the ARL and the EPS within the two business days that follow the day the company learned
  *   of the accident (Decreto-ley 1295 de 1994 art. 62, Res. 156 de 2005 art. 3): Saturdays, Sundays
  *   and Colombian holidays (maintained library, Ley Emiliani moves included) are skipped; the deadline

@@ -1,5 +1,5 @@
 /**
- * The incident and work-accident report (DECISIONS 11, 21; legal brief §E): one registry for the
+ * The incident and work-accident report (docs/product.md §11, 21; legal brief §E): one registry for the
  * browser and the server, like the message forms (app/forms). What an internal report collects,
  * modelled on the FURAT: who reports, the worker, the user company and site, when and where, what
  * happened, witnesses; and, optional and only with their own consent, the health details.

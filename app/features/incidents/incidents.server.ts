@@ -6,6 +6,7 @@ import { type Kysely, sql } from "kysely";
 import { bogotaInstant, formatBogota } from "~/platform/dates";
 import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
+import type { CsvColumn } from "~/platform/csv.server";
 import type { Database } from "~/platform/db/database.server";
 import { insertCase, withRadicadoRetry } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
@@ -209,8 +210,8 @@ export async function reportsOfPerson(db: Kysely<Database>, who: string) {
     .execute();
 }
 
-/** CSV for Excel with Spanish settings (as the messages' export): every report with its clocks. */
-export async function exportReportsCsv(db: Kysely<Database>): Promise<string> {
+/** Every report with its clocks, as the CSV writer's columns and rows. */
+export async function reportsForExport(db: Kysely<Database>) {
   const rows = await db
     .selectFrom("cases")
     .innerJoin("accident_reports as a", "a.case_id", "cases.id")
@@ -219,7 +220,8 @@ export async function exportReportsCsv(db: Kysely<Database>): Promise<string> {
     .where("cases.channel", "=", CHANNEL)
     .orderBy("cases.received_at", "desc")
     .execute();
-  const columns: [string, (r: (typeof rows)[number]) => unknown][] = [
+  type Row = (typeof rows)[number];
+  const columns: CsvColumn<Row>[] = [
     ["Radicado", (r) => r.radicado],
     ["Tipo", (r) => kindLabel(incidentChannel, r.kind)],
     ["Estado", (r) => statusLabel(incidentChannel, r.status)],
@@ -231,14 +233,8 @@ export async function exportReportsCsv(db: Kysely<Database>): Promise<string> {
     ["Plazo investigación", (r) => formatBogota(r.investigation_due_at)],
     ...incidentForm.fields
       .filter((f) => f.name !== "tipo" && f.name !== "consentimiento_salud")
-      .map((f) => [f.staffLabel, (r: (typeof rows)[number]) => r[f.name as keyof typeof r]] as [string, (r: (typeof rows)[number]) => unknown]),
+      .map((f): CsvColumn<Row> => [f.staffLabel, (r) => r[f.name as keyof Row]]),
     ["Autorización de datos de salud", (r) => formatBogota(r.sensitive_consent_at)],
   ];
-  const cell = (value: unknown) => {
-    let text = value === null || value === undefined ? "" : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return `"${text.replace(/"/g, '""')}"`;
-  };
-  const lines = rows.map((r) => columns.map(([, get]) => cell(get(r))).join(";"));
-  return `\uFEFF${[columns.map(([h]) => cell(h)).join(";"), ...lines].join("\r\n")}\r\n`;
+  return { columns, rows };
 }

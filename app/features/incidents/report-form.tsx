@@ -1,4 +1,4 @@
-/** The incident and accident report's front door (DECISIONS 11, 21): the case form with the incident registry. */
+/** The incident and accident report's front door (docs/product.md §11, 21): the case form with the incident registry. */
 import { makeCaseForm, type ReportRefusal } from "~/features/cases/case-form";
 import { incidentForm, incidentGroups } from "./incident-form";
 import { incidentReceipt } from "~/features/cases/receipt";

@@ -5,6 +5,7 @@ import { bogotaDayStart, formatBogota } from "~/platform/dates";
 import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import { mailStateLabel } from "~/platform/outbox-status";
+import type { CsvColumn } from "~/platform/csv.server";
 import type { Database } from "~/platform/db/database.server";
 
 export const PAGE_SIZE = 25;
@@ -162,28 +163,19 @@ export async function listAudit(db: Kysely<Database>, page: number, options: { h
 }
 
 
-/** CSV for Excel with Spanish settings: UTF-8 with BOM, semicolons, CRLF, formulas neutralised. */
-export async function exportCsv(db: Kysely<Database>, filter: InboxFilter): Promise<string> {
+/** The current filter's messages, as the CSV writer's columns and rows. */
+export async function messagesForExport(db: Kysely<Database>, filter: InboxFilter) {
   const rows = await filtered(db, filter).select(listColumns).orderBy("messages.received_at", "desc").orderBy("messages.id", "desc").execute();
-  const header = ["N.º", "Recibido", "Formulario", ...messageFields.map((f) => f.staffLabel), "Estado", "Atendido por", "Atendido el", "Correo a la empresa"];
-  const cell = (value: unknown) => {
-    let text = value === null || value === undefined ? "" : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return `"${text.replace(/"/g, '""')}"`;
-  };
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      formatBogota(r.received_at),
-      r.form === "cliente" ? "Cliente" : "Contacto",
-      ...messageFields.map((f) => r[f.name as keyof typeof r]),
-      r.handled_at ? "Atendido" : "Nuevo",
-      r.handled_by,
-      formatBogota(r.handled_at),
-      mailStateLabel(r.mail_status),
-    ]
-      .map(cell)
-      .join(";"),
-  );
-  return `\uFEFF${[header.map(cell).join(";"), ...lines].join("\r\n")}\r\n`;
+  type Row = (typeof rows)[number];
+  const columns: CsvColumn<Row>[] = [
+    ["N.º", (r) => r.id],
+    ["Recibido", (r) => formatBogota(r.received_at)],
+    ["Formulario", (r) => (r.form === "cliente" ? "Cliente" : "Contacto")],
+    ...messageFields.map((f): CsvColumn<Row> => [f.staffLabel, (r) => r[f.name as keyof Row]]),
+    ["Estado", (r) => (r.handled_at ? "Atendido" : "Nuevo")],
+    ["Atendido por", (r) => r.handled_by],
+    ["Atendido el", (r) => formatBogota(r.handled_at)],
+    ["Correo a la empresa", (r) => mailStateLabel(r.mail_status)],
+  ];
+  return { columns, rows };
 }

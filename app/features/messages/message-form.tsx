@@ -20,7 +20,7 @@ export const failureDialog = (phone: string): DialogContent => ({
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
-/** What the server answers a post without JavaScript that it could not accept (DECISIONS 23). */
+/** What the server answers a post without JavaScript that it could not accept (docs/product.md §23). */
 export interface FormRefusal {
   values: Values;
   /** Whether the consent box was ticked. */
@@ -41,7 +41,7 @@ export interface MessageFormProps {
 const emptyValues = (form: FormName): Values => Object.fromEntries(messageForms[form].fields.map((f) => [f.name, ""]));
 
 /**
- * The contact and client forms (DECISIONS 2–8, 23), a React island: the page is prerendered and this
+ * The contact and client forms (docs/product.md §2–8, 23), a React island: the page is prerendered and this
  * subtree alone hydrates. Without JavaScript it is an ordinary form post to the page itself, answered
  * with the errors next to the fields; with JavaScript it validates with the shared schema, posts JSON
  * to the relative path php/<form>, shows the SPEC §8 dialogs and keeps a draft in sessionStorage.

@@ -1,5 +1,5 @@
 /**
- * Storing a visitor's message with its outbox row, durably, before the 2xx (DECISIONS 4).
+ * Storing a visitor's message with its outbox row, durably, before the 2xx (docs/product.md §4).
  *
  * SQLite: group commit. Posts that arrive together are written in one transaction, so one disk sync
  * covers all of them; each caller's promise resolves only after that sync, so an acknowledged message

@@ -72,7 +72,7 @@ export async function answerApiPost(post: PlainPost, form: FormName): Promise<Pl
   }
 }
 
-/** The page's own form without JavaScript (DECISIONS 23): the confirmation, or the page again with what went wrong. */
+/** The page's own form without JavaScript (docs/product.md §23): the confirmation, or the page again with what went wrong. */
 export async function handleFormPage(request: Request, form: FormName, phone: string) {
   let body: Record<string, unknown> = {};
   try {

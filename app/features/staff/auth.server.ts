@@ -1,5 +1,5 @@
 /**
- * Staff accounts and sessions (DECISIONS 1): argon2id hashes, server-side sessions behind an opaque
+ * Staff accounts and sessions (docs/product.md §1): argon2id hashes, server-side sessions behind an opaque
  * random cookie, idle and absolute expiry, and sign-in throttling per account and per address.
  */
 import { createHash, randomBytes } from "node:crypto";

@@ -42,11 +42,4 @@ export const userActionSchema = z.discriminatedUnion("accion", [
   z.object({ accion: z.literal("clave"), correo: email, clave: newPassword }),
 ]);
 
-/** The first problem of a failed parse, as one sentence for the page. */
-export function firstProblem(error: z.core.$ZodError): string {
-  const issue = error.issues[0];
-  return issue?.code === "invalid_union" || issue?.path[0] === "accion" ? "Acción desconocida." : (issue?.message ?? "Revise los datos.");
-}
-
-/** A posted form as plain strings (files and repeated names are not used by these forms). */
-export const formFields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+export { firstProblem, formFields } from "~/forms/actions";

@@ -1,24 +1,14 @@
 /** Request helpers for the staff area: who is signed in, permissions, cookies and POST checks. */
 import { data, redirect } from "react-router";
+import { readCookie, serializeCookie } from "~/platform/cookies";
 import { hasRole, type Role, ROLE_LABELS } from "~/config/roles";
 import { getSessionUser, SESSION_COOKIE, SESSION_MAX_MS, type User } from "./auth.server";
 import { getServices, type Services } from "~/platform/services.server";
 
-export function readSessionId(request: Request): string | undefined {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
+export const readSessionId = (request: Request) => readCookie(request, SESSION_COOKIE);
 
-export function sessionCookie(request: Request, sessionId: string | null): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  const value = sessionId ? encodeURIComponent(sessionId) : "";
-  const age = sessionId ? Math.floor(SESSION_MAX_MS / 1000) : 0;
-  return `${SESSION_COOKIE}=${value}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=${age}${secure}`;
-}
+export const sessionCookie = (request: Request, sessionId: string | null) =>
+  serializeCookie(request, SESSION_COOKIE, sessionId, { path: "/admin", sameSite: "Lax", maxAgeSeconds: Math.floor(SESSION_MAX_MS / 1000) });
 
 function wantsJson(request: Request): boolean {
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 /**
- * The database through Kysely: SQLite in one process by default (DECISIONS 19), or a shared PostgreSQL
- * for several instances (DECISIONS 24). Same versioned migrations for both, run on start; callers use
+ * The database through Kysely: SQLite in one process by default (docs/product.md §19), or a shared PostgreSQL
+ * for several instances (docs/product.md §24). Same versioned migrations for both, run on start; callers use
  * the typed `Database` interface only. Timestamps are ISO-8601 text on both engines (they sort as text).
  * A new table or column: a new file in ./migrations (listed in its index), and its type in ./schema.ts.
  */
@@ -54,7 +54,7 @@ export interface DatabaseOptions {
   relaxedCommit?: boolean;
 }
 
-/** `postgres://` or `postgresql://` means PostgreSQL; `file:PATH` or a plain path means SQLite (DECISIONS 20, 24). */
+/** `postgres://` or `postgresql://` means PostgreSQL; `file:PATH` or a plain path means SQLite (docs/product.md §20, 24). */
 export function engineOf(url: string): Engine {
   return /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
 }

@@ -6,6 +6,7 @@ import { displayValue } from "~/forms/fields";
 import { formatBogota } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
+import { CaseHeading, CaseHistory, CaseNoteForm } from "~/features/cases/staff-views";
 import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-case";
 
@@ -77,17 +78,7 @@ export default function EthicsCase() {
     .filter(([, v]) => v);
   return (
     <>
-      <p>
-        <a href="/admin/etica">← Volver a la línea ética</a>
-      </p>
-      <h1>
-        Reporte {r.radicado} · {kindLabel(ethicsChannel, r.kind)}
-      </h1>
-      {notice && NOTICES[notice] ? (
-        <p className="admin-notice" role="status">
-          {NOTICES[notice]}
-        </p>
-      ) : null}
+      <CaseHeading channel={ethicsChannel} radicado={r.radicado} kind={r.kind} back={{ href: "/admin/etica", label: "Volver a la línea ética" }} notice={notice ? NOTICES[notice] : undefined} />
       <dl className="admin-fields">
         <div>
           <dt>Recibido</dt>
@@ -118,53 +109,15 @@ export default function EthicsCase() {
       </dl>
 
       <h2>Conversación e historial</h2>
-      <ol className="admin-history">
-        {r.events.map((e) => (
-          <li key={e.id}>
-            {formatBogota(e.at)} · {e.author === "reportante" ? "Quien reportó" : e.author}
-            {e.status ? ` · ${statusLabel(ethicsChannel, e.status)}` : ""}
-            {e.note ? (
-              <>
-                {" "}
-                ·{" "}
-                <span className={e.visible ? "admin-note-visible" : "admin-note-internal"}>
-                  {e.author === "reportante" ? "información agregada" : e.visible ? "respuesta visible para quien reportó" : "nota interna"}
-                </span>
-                <span className="admin-message-text">{e.note}</span>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <form method="post" className="admin-form">
-        <input type="hidden" name="accion" value="estado" />
-        <div className="field">
-          <label htmlFor="le-estado">Estado</label>
-          <select id="le-estado" name="estado" defaultValue={r.status}>
-            {ethicsChannel.statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="le-nota">Respuesta o nota (opcional si cambia el estado)</label>
-          <textarea id="le-nota" name="nota" rows={4} maxLength={2000} />
-        </div>
-        <fieldset className="field">
-          <legend>¿Quién la lee?</legend>
-          <label className="admin-check">
-            <input type="radio" name="visible" value="si" defaultChecked /> Quien reportó, al consultar con su radicado y su código (respuesta)
-          </label>
-          <label className="admin-check">
-            <input type="radio" name="visible" value="no" /> Solo quienes atienden esta categoría (nota interna)
-          </label>
-        </fieldset>
-        <button type="submit" className="button">
-          Guardar
-        </button>
-      </form>
+      <CaseHistory channel={ethicsChannel} events={r.events} visibleLabel="respuesta visible para quien reportó" />
+      <CaseNoteForm
+        channel={ethicsChannel}
+        idPrefix="le"
+        status={r.status}
+        noteLabel="Respuesta o nota (opcional si cambia el estado)"
+        internalLabel="Solo quienes atienden esta categoría (nota interna)"
+        visibleLabel="Quien reportó, al consultar con su radicado y su código (respuesta)"
+      />
 
       <h2>Categoría</h2>
       <p>Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa a {`${ROLE_NAMES.cumplimiento} o ${ROLE_NAMES.convivencia}`}, que recibe un aviso, y usted deja de verlo.</p>

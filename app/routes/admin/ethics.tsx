@@ -4,6 +4,7 @@ import { listEthicsCases } from "~/features/ethics/ethics.server";
 import { formatBogota } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
+import { CaseList } from "~/features/cases/staff-views";
 import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics";
 
@@ -11,7 +12,7 @@ export function meta() {
   return [{ title: "Línea ética | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** Only the owners of a category see its reports (DECISIONS 22); the listing itself is audited. */
+/** Only the owners of a category see its reports (docs/product.md §22); the listing itself is audited. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireUser(request, ...ETHICS_ROLES);
   const kinds = ethicsKindsFor(user.roles);
@@ -43,47 +44,32 @@ export default function EthicsCases() {
         {rows.length === 1 ? "1 reporte" : `${rows.length} reportes`}
         {waiting ? <strong> · {waiting} con información nueva de quien reportó</strong> : null}
       </p>
-      {rows.length === 0 ? (
-        <p>No hay reportes con este filtro.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Reportes de la línea ética, del más reciente al más antiguo</caption>
-            <thead>
-              <tr>
-                <th scope="col">Radicado</th>
-                <th scope="col">Categoría</th>
-                <th scope="col">Recibido</th>
-                <th scope="col">Quién reporta</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Última novedad</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className={r.waiting ? "admin-row-new" : ""}>
-                  <td>
-                    <a href={`/admin/etica/${r.id}`}>{r.radicado}</a>
-                  </td>
-                  <td>{kindLabel(ethicsChannel, r.kind)}</td>
-                  <td>{formatBogota(r.received_at)}</td>
-                  <td>{r.identified ? "Se identificó" : "Anónimo"}</td>
-                  <td>{statusLabel(ethicsChannel, r.status)}</td>
-                  <td>
-                    {formatBogota(r.updated_at)}
-                    {r.waiting ? (
-                      <>
-                        {" "}
-                        <strong>· espera respuesta</strong>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CaseList
+        rows={rows}
+        href={(r) => `/admin/etica/${r.id}`}
+        caption="Reportes de la línea ética, del más reciente al más antiguo"
+        rowClass={(r) => (r.waiting ? "admin-row-new" : undefined)}
+        columns={[
+          { header: "Categoría", cell: (r) => kindLabel(ethicsChannel, r.kind) },
+          { header: "Recibido", cell: (r) => formatBogota(r.received_at) },
+          { header: "Quién reporta", cell: (r) => (r.identified ? "Se identificó" : "Anónimo") },
+          { header: "Estado", cell: (r) => statusLabel(ethicsChannel, r.status) },
+          {
+            header: "Última novedad",
+            cell: (r) => (
+              <>
+                {formatBogota(r.updated_at)}
+                {r.waiting ? (
+                  <>
+                    {" "}
+                    <strong>· espera respuesta</strong>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -5,9 +5,12 @@ import { mailStateLabel } from "~/platform/outbox-status";
 import { getReport, recordArlFiling, reportMails, setLearnedAt } from "~/features/incidents/incidents.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS } from "~/features/incidents/channel";
+import { CaseHeading, CaseHistory, CaseNoteForm } from "~/features/cases/staff-views";
 import { addEvent, caseEvents } from "~/features/cases/cases.server";
 import { f, HEALTH_FIELDS } from "~/features/incidents/incident-form";
 import { displayValue } from "~/forms/fields";
+import { firstProblem, formFields } from "~/forms/actions";
+import { reportActionSchema } from "~/features/incidents/staff-forms";
 import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
 import { audit } from "~/features/staff/auth.server";
 import type { Route } from "./+types/report";
@@ -33,39 +36,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { report, events, mails, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOriginPost(request);
   const { user, services } = await requireUser(request, ...REPORT_ROLES);
   const id = idOf(params);
-  const form = await request.formData();
-  const intent = String(form.get("accion") ?? "");
-  const text = (name: string) => String(form.get(name) ?? "").trim();
-  if (intent === "estado") {
-    const result = await addEvent(services.db, user, id, { channel: incidentChannel, status: text("estado"), note: text("nota"), visible: form.get("visible") === "si" });
+  const parsed = reportActionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
+  const input = parsed.data;
+  if (input.accion === "estado") {
+    const result = await addEvent(services.db, user, id, { channel: incidentChannel, status: input.estado, note: input.nota, visible: input.visible === "si" });
     if (result === "not_found") throw data({ message: "Reporte no encontrado." }, { status: 404 });
     if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una nota." }, { status: 400 });
     return redirect(`/admin/reportes/${id}?aviso=estado`);
   }
-  if (intent === "furat") {
-    const day = text("fecha_furat");
-    const number = text("numero_arl").slice(0, 60);
-    if (!DAY.test(day) || !number) throw data({ message: "Escriba la fecha en que se radicó el FURAT y el número que dio la ARL." }, { status: 400 });
-    if (!(await recordArlFiling(services.db, user, id, day, number))) throw data({ message: "Reporte no encontrado." }, { status: 404 });
+  if (input.accion === "furat") {
+    if (!(await recordArlFiling(services.db, user, id, input.fecha_furat, input.numero_arl))) throw data({ message: "Reporte no encontrado." }, { status: 404 });
     return redirect(`/admin/reportes/${id}?aviso=furat`);
   }
-  if (intent === "conocimiento") {
-    const day = text("fecha_conocimiento");
-    const time = text("hora_conocimiento") || "00:00";
-    const at = new Date(bogotaInstant(day, time));
-    if (!DAY.test(day) || !/^\d{2}:\d{2}$/.test(time) || Number.isNaN(at.getTime()) || at.getTime() > Date.now()) {
-      throw data({ message: "Escriba una fecha y hora válidas, no posteriores a ahora." }, { status: 400 });
-    }
-    if (!(await setLearnedAt(services.db, user, id, at.toISOString()))) throw data({ message: "Reporte no encontrado." }, { status: 404 });
-    return redirect(`/admin/reportes/${id}?aviso=conocimiento`);
-  }
-  throw data({ message: "Acción desconocida." }, { status: 400 });
+  const at = new Date(bogotaInstant(input.fecha_conocimiento, input.hora_conocimiento));
+  if (Number.isNaN(at.getTime()) || at.getTime() > Date.now()) throw data({ message: "Escriba una fecha y hora válidas, no posteriores a ahora." }, { status: 400 });
+  if (!(await setLearnedAt(services.db, user, id, at.toISOString()))) throw data({ message: "Reporte no encontrado." }, { status: 404 });
+  return redirect(`/admin/reportes/${id}?aviso=conocimiento`);
 }
 
 const NOTICES: Record<string, string> = {
@@ -87,17 +78,7 @@ export default function ReportDetail() {
   const learned = bogotaInput(r.learned_at);
   return (
     <>
-      <p>
-        <a href="/admin/reportes">← Volver a los reportes</a>
-      </p>
-      <h1>
-        Reporte {r.radicado} · {kindLabel(incidentChannel, r.kind)}
-      </h1>
-      {notice && NOTICES[notice] ? (
-        <p className="admin-notice" role="status">
-          {NOTICES[notice]}
-        </p>
-      ) : null}
+      <CaseHeading channel={incidentChannel} radicado={r.radicado} kind={r.kind} back={{ href: "/admin/reportes", label: "Volver a los reportes" }} notice={notice ? NOTICES[notice] : undefined} />
 
       <h2>Reloj legal</h2>
       <dl className="admin-fields">
@@ -128,50 +109,16 @@ export default function ReportDetail() {
       <p>
         Estado actual: <strong>{statusLabel(incidentChannel, r.status)}</strong>
       </p>
-      <ol className="admin-history">
-        {events.map((e) => (
-          <li key={e.id}>
-            {formatBogota(e.at)} · {e.author}
-            {e.status ? ` · ${statusLabel(incidentChannel, e.status)}` : ""}
-            {e.note ? (
-              <>
-                {" "}
-                · <span className={e.visible ? "admin-note-visible" : "admin-note-internal"}>{e.visible ? "nota visible para quien reportó" : "nota interna"}</span>
-                <span className="admin-message-text">{e.note}</span>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <form method="post" className="admin-form">
-        <input type="hidden" name="accion" value="estado" />
-        <div className="field">
-          <label htmlFor="e-estado">Nuevo estado</label>
-          <select id="e-estado" name="estado" defaultValue={r.status}>
-            {incidentChannel.statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="e-nota">Nota (opcional si cambia el estado)</label>
-          <textarea id="e-nota" name="nota" rows={3} maxLength={2000} />
-        </div>
-        <fieldset className="field">
-          <legend>¿Quién lee la nota?</legend>
-          <label className="admin-check">
-            <input type="radio" name="visible" value="no" defaultChecked /> Solo el personal (nota interna)
-          </label>
-          <label className="admin-check">
-            <input type="radio" name="visible" value="si" /> También quien reportó, al CONSULTAR (no escriba datos de salud)
-          </label>
-        </fieldset>
-        <button type="submit" className="button">
-          Guardar
-        </button>
-      </form>
+      <CaseHistory channel={incidentChannel} events={events} visibleLabel="nota visible para quien reportó" />
+      <CaseNoteForm
+        channel={incidentChannel}
+        idPrefix="e"
+        status={r.status}
+        statusFieldLabel="Nuevo estado"
+        noteLabel="Nota (opcional si cambia el estado)"
+        internalLabel="Solo el personal (nota interna)"
+        visibleLabel="También quien reportó, al CONSULTAR (no escriba datos de salud)"
+      />
 
       <h2>Radicación del FURAT en la ARL</h2>
       {r.furat_due_at ? (

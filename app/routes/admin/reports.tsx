@@ -5,6 +5,7 @@ import { REPORT_ROLES } from "~/config/roles";
 import { listReports } from "~/features/incidents/incidents.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "~/features/incidents/channel";
+import { CaseList } from "~/features/cases/staff-views";
 import { requireUser } from "~/features/staff/guard.server";
 import type { Route } from "./+types/reports";
 
@@ -40,59 +41,45 @@ export default function Reports() {
         {overdue ? <strong className="admin-overdue-count"> · {overdue} con el FURAT vencido</strong> : null} ·{" "}
         <a href="/admin/reportes.csv">Exportar a CSV (Excel)</a>
       </p>
-      {rows.length === 0 ? (
-        <p>No hay reportes con este filtro.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Reportes: primero los que tienen el FURAT vencido, luego del más reciente al más antiguo</caption>
-            <thead>
-              <tr>
-                <th scope="col">Radicado</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Recibido</th>
-                <th scope="col">Trabajador y empresa usuaria</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Plazo FURAT</th>
-                <th scope="col">Plazo investigación</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className={r.overdue ? "admin-row-overdue" : ""}>
-                  <td>
-                    <a href={`/admin/reportes/${r.id}`}>{r.radicado}</a>
-                  </td>
-                  <td>{kindLabel(incidentChannel, r.kind)}</td>
-                  <td>{formatBogota(r.received_at)}</td>
-                  <td>
-                    {r.trabajador_nombre}
-                    <br />
-                    <span className="admin-muted">
-                      {r.empresa_usuaria} · {r.sede}
-                    </span>
-                  </td>
-                  <td>{statusLabel(incidentChannel, r.status)}</td>
-                  <td>
-                    {r.furat_due_at ? (
-                      r.arl_filed_at ? (
-                        `Radicado el ${formatBogota(r.arl_filed_at).slice(0, 10)}`
-                      ) : r.overdue ? (
-                        <strong>VENCIDO: {formatBogota(r.furat_due_at)}</strong>
-                      ) : (
-                        formatBogota(r.furat_due_at)
-                      )
-                    ) : (
-                      "No aplica (incidente)"
-                    )}
-                  </td>
-                  <td>{formatBogota(r.investigation_due_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CaseList
+        rows={rows}
+        href={(r) => `/admin/reportes/${r.id}`}
+        caption="Reportes: primero los que tienen el FURAT vencido, luego del más reciente al más antiguo"
+        rowClass={(r) => (r.overdue ? "admin-row-overdue" : undefined)}
+        columns={[
+          { header: "Tipo", cell: (r) => kindLabel(incidentChannel, r.kind) },
+          { header: "Recibido", cell: (r) => formatBogota(r.received_at) },
+          {
+            header: "Trabajador y empresa usuaria",
+            cell: (r) => (
+              <>
+                {r.trabajador_nombre}
+                <br />
+                <span className="admin-muted">
+                  {r.empresa_usuaria} · {r.sede}
+                </span>
+              </>
+            ),
+          },
+          { header: "Estado", cell: (r) => statusLabel(incidentChannel, r.status) },
+          {
+            header: "Plazo FURAT",
+            cell: (r) =>
+              r.furat_due_at ? (
+                r.arl_filed_at ? (
+                  `Radicado el ${formatBogota(r.arl_filed_at).slice(0, 10)}`
+                ) : r.overdue ? (
+                  <strong>VENCIDO: {formatBogota(r.furat_due_at)}</strong>
+                ) : (
+                  formatBogota(r.furat_due_at)
+                )
+              ) : (
+                "No aplica (incidente)"
+              ),
+          },
+          { header: "Plazo investigación", cell: (r) => formatBogota(r.investigation_due_at) },
+        ]}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * A React island in a prerendered page (DECISIONS 25, ADR 008): the component renders on the server
+ * A React island in a prerendered page (docs/product.md §25, ADR 008): the component renders on the server
  * inside a marked container with its props serialised beside it; the inline site script preloads the
  * island's own bundle after the first paint and hydrates it when the visitor first reaches for it.
  */
@@ -13,7 +13,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
   // (app/client/site.js, at the end of the page) reads the entry and its chunks from these attributes:
   // it preloads the chunks once the page has painted and the browser is idle, and imports the entry on
   // the first pointer, key or focus inside the container — before that the form works as an ordinary post
-  // (DECISIONS 23) and the island adopts whatever was typed. A draft kept in this tab (sessionStorage)
+  // (docs/product.md §23) and the island adopts whatever was typed. A draft kept in this tab (sessionStorage)
   // starts it at once, so that it is shown. No script of its own in mid-page: the parser would yield
   // there and style the page twice (ADR 014).
   return (

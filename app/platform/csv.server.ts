@@ -1,0 +1,45 @@
+/**
+ * The one CSV writer of the staff exports, for Excel with Spanish settings: UTF-8 with a BOM,
+ * semicolons, CRLF, every cell quoted, and a cell that starts like a formula (= + - @ tab CR) prefixed
+ * with an apostrophe so a spreadsheet never runs it. Rows are written as they come (an iterable or a
+ * database cursor), so an export never holds the whole file in memory.
+ */
+export type CsvColumn<R> = readonly [header: string, get: (row: R) => unknown];
+
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(";")}\r\n`;
+
+/** The lines of a CSV file, the BOM and the header first. */
+export async function* csvLines<R>(columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R>): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine(columns.map(([header]) => header))}`;
+  for await (const row of rows) yield csvLine(columns.map(([, get]) => get(row)));
+}
+
+/** A download of `filename`-aaaa-mm-dd.csv, streamed line by line. */
+export function csvResponse<R>(filename: string, columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R>): Response {
+  const lines = csvLines(columns, rows);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
