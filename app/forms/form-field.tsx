@@ -211,7 +211,9 @@ export function FormFooter({
           {error ?? ""}
         </p>
       </div>
-      <div className="hp-field" aria-hidden="true">
+      {/* The trap for bots: `hidden` keeps it out of sight, of the keyboard and of the accessibility tree
+          whatever style sheet the page has (issue 20: a page without the form styles once showed it). */}
+      <div className="hp-field" hidden>
         <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>No llene este campo</label>
         <input ref={honeypot} id={`${formId}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>

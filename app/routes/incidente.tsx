@@ -9,9 +9,6 @@ import { incidentDoors } from "~/features/incidents/doors.server";
 import { ReportForm } from "~/features/incidents/report-form";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente";
-import type { RouteHandle } from "~/root";
-
-export const handle: RouteHandle = { styles: ["incident"] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 

@@ -4,6 +4,7 @@
  * island's own bundle after the first paint and hydrates it when the visitor first reaches for it.
  */
 import manifest from "virtual:islands";
+import appCss from "~/styles/app.css?url";
 
 export function Island<P extends object>({ name, component: Component, props }: { name: string; component: React.ComponentType<P>; props: P }) {
   const asset = manifest[name];
@@ -16,8 +17,12 @@ export function Island<P extends object>({ name, component: Component, props }: 
   // (docs/product.md §23) and the island adopts whatever was typed. A draft kept in this tab (sessionStorage)
   // starts it at once, so that it is shown. No script of its own in mid-page: the parser would yield
   // there and style the page twice (ADR 014).
+  // A form is never shown without the form styles, however its page is declared: the whole sheet is
+  // linked from here too (React keeps one link per address, so a page that links it already gets no
+  // second one). A prerendered page that inlined only its own modules once showed a bare form (issue 20).
   return (
     <div data-island={name} data-island-entry={asset.entry} data-island-imports={asset.imports.join(" ")} data-props={JSON.stringify(props)}>
+      <link rel="stylesheet" href={appCss} precedence="default" />
       <Component {...props} />
     </div>
   );
