@@ -1,8 +1,10 @@
 /**
- * Staff roles (docs/product.md §1, 21, 22). An account holds one or more: an admin may also sit on the
- * coexistence committee. Shared by the staff pages, the server and the account CLI (no server code).
+ * Staff roles (docs/product.md §1, 21, 22, 27, 28, 30). An account holds one or more: an admin may also
+ * sit on the coexistence committee. Shared by the staff pages, the server and the account CLI (no server
+ * code). What each role opens is declared once, in ./access.ts. A new role needs a migration that widens
+ * the `user_roles` check (app/platform/db/migrations/).
  */
-export const ROLES = ["admin", "staff", "sst", "cumplimiento", "convivencia"] as const;
+export const ROLES = ["admin", "staff", "sst", "cumplimiento", "convivencia", "genero", "pqrs", "datos"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -11,6 +13,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   sst: "Seguridad y salud en el trabajo",
   cumplimiento: "Oficial de cumplimiento",
   convivencia: "Comité de convivencia",
+  genero: "Referente de género (ruta de acoso sexual)",
+  pqrs: "Peticiones, quejas, reclamos y sugerencias",
+  datos: "Protección de datos personales",
 };
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
@@ -26,7 +31,5 @@ export function parseRoles(list: string): Role[] {
 
 export const hasRole = (user: { roles: readonly Role[] }, ...wanted: Role[]) => wanted.some((r) => user.roles.includes(r));
 
-/** Who may open incident and accident reports (health data): occupational health and the admin. */
-export const REPORT_ROLES: Role[] = ["sst", "admin"];
 
 export const rolesLabel = (roles: readonly Role[]) => roles.map((r) => ROLE_LABELS[r]).join(", ");

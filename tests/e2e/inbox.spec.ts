@@ -111,7 +111,8 @@ test.describe("staff inbox", () => {
     await page.goto("/");
     await post(page, "contacto", { nombre: "Borrar Me", correo: "borrar@example.org", mensaje: "Texto privado para borrar" });
     await post(page, "cliente", { empresa: "Borrar SAS", cargo: "Dueña", nombre: "Borrar Me", correo: "BORRAR@example.org" });
-    await signIn(page);
+    // The data-subject tools are for data protection and the admin, not the general staff (product rule 30).
+    await signIn(page, "admin@example.com");
     await page.goto("/admin/titulares");
     await page.getByLabel("Correo de la persona").fill("borrar@example.org");
     await page.getByRole("button", { name: "Buscar" }).click();

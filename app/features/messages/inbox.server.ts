@@ -152,17 +152,6 @@ export async function deletePerson(db: Kysely<Database>, email: string, user: Us
   return ids.length;
 }
 
-/**
- * The audit trail, 50 entries a page. A confidential channel's entries (named `<channel>_…`, the ethics
- * line) are left out unless the reader owns that channel.
- */
-export async function listAudit(db: Kysely<Database>, page: number, options: { hidePrefixes?: string[] } = {}) {
-  let query = db.selectFrom("audit_log").selectAll();
-  for (const prefix of options.hidePrefixes ?? []) query = query.where("action", "not like", `${prefix}%`);
-  return query.orderBy("id", "desc").limit(50).offset((page - 1) * 50).execute();
-}
-
-
 /** The current filter's messages, as the CSV writer's columns and rows. */
 export async function messagesForExport(db: Kysely<Database>, filter: InboxFilter) {
   const rows = await filtered(db, filter).select(listColumns).orderBy("messages.received_at", "desc").orderBy("messages.id", "desc").execute();

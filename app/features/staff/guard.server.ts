@@ -1,7 +1,8 @@
 /** Request helpers for the staff area: who is signed in, permissions, cookies and POST checks. */
 import { data, redirect } from "react-router";
 import { readCookie, serializeCookie } from "~/platform/cookies";
-import { hasRole, type Role, ROLE_LABELS } from "~/config/roles";
+import { ACCESS, mayOpen, type StaffArea } from "~/config/access";
+import { ROLE_LABELS } from "~/config/roles";
 import { getSessionUser, SESSION_COOKIE, SESSION_MAX_MS, type User } from "./auth.server";
 import { getServices, type Services } from "~/platform/services.server";
 
@@ -16,10 +17,11 @@ function wantsJson(request: Request): boolean {
 }
 
 /**
- * The signed-in user, or: a redirect to the sign-in page (pages), 401 (API calls), 403 (none of the roles).
- * Every staff loader and action calls this itself: parent loaders do not guard their children.
+ * The signed-in user, or: a redirect to the sign-in page (pages), 401 (API calls and exports).
+ * Every staff loader and action asks for its area (requireStaff) itself: parent loaders do not guard
+ * their children. Only the frame, the landing and the sign-out ask for a session alone.
  */
-export async function requireUser(request: Request, ...roles: Role[]): Promise<{ user: User; services: Services }> {
+export async function requireSignedIn(request: Request): Promise<{ user: User; services: Services }> {
   const services = await getServices();
   const user = await getSessionUser(services.db, readSessionId(request));
   if (!user) {
@@ -29,12 +31,17 @@ export async function requireUser(request: Request, ...roles: Role[]): Promise<{
     const url = new URL(request.url);
     throw redirect(`/admin/ingresar?siguiente=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  // Any one of the named roles opens the page; none named: any signed-in account.
-  if (roles.length > 0 && !hasRole(user, ...roles)) {
-    const names = roles.map((r) => ROLE_LABELS[r].toLowerCase()).join(" o ");
+  return { user, services };
+}
+
+/** The signed-in user who may open `area` (app/config/access.ts), or 403: access is denied by default. */
+export async function requireStaff(request: Request, area: StaffArea): Promise<{ user: User; services: Services }> {
+  const signedIn = await requireSignedIn(request);
+  if (!mayOpen(signedIn.user.roles, area)) {
+    const names = ACCESS[area].map((r) => ROLE_LABELS[r].toLowerCase()).join(" o ");
     throw data({ message: `Solo una persona con el rol de ${names} puede ver esta página.` }, { status: 403 });
   }
-  return { user, services };
+  return signedIn;
 }
 
 /** State changes only by POST from this site's own pages. */

@@ -1,10 +1,9 @@
-import { useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
-import { hasRole } from "~/config/roles";
 import { auditAction } from "~/features/cases/model";
-import { ethicsChannel, ETHICS_ROLES } from "~/features/ethics/channel";
-import { requireUser } from "~/features/staff/guard.server";
-import { listAudit } from "~/features/messages/inbox.server";
+import { ethicsChannel, ethicsKindsFor } from "~/features/ethics/channel";
+import { requireStaff } from "~/features/staff/guard.server";
+import { listAudit, parseAuditPage } from "~/features/staff/audit.server";
 import type { Route } from "./+types/audit";
 
 export function meta() {
@@ -17,6 +16,7 @@ const ACTIONS: Record<string, string> = {
   marcar_atendido: "Marcó como atendido",
   marcar_no_atendido: "Marcó como no atendido",
   reintentar_correo: "Reintentó el correo",
+  exportar_mensajes: "Exportó los mensajes a CSV",
   eliminar_datos_titular: "Eliminó los mensajes de un titular",
   crear_usuario: "Creó una cuenta",
   desactivar_usuario: "Desactivó una cuenta",
@@ -41,11 +41,12 @@ const ACTIONS: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, services } = await requireUser(request);
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("pagina")) || 1);
-  // The ethics line's entries (who read which report) only for its owners (docs/product.md §22).
-  const hidePrefixes = hasRole(user, ...ETHICS_ROLES) ? [] : [auditAction(ethicsChannel, "")];
-  return { entries: await listAudit(services.db, page, { hidePrefixes }), page };
+  const { user, services } = await requireStaff(request, "audit");
+  const page = parseAuditPage(new URL(request.url).searchParams.get("pagina"));
+  if (page === null) throw data({ message: "Esa página de la auditoría no existe." }, { status: 404 });
+  // Each person reads the events of what they may see (docs/product.md §30).
+  const entries = await listAudit(services.db, page, { user, ethicsKinds: ethicsKindsFor(user.roles), ethicsPrefix: ethicsChannel.id });
+  return { entries, page };
 }
 
 export default function Audit() {

@@ -1,9 +1,9 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
-import { hasRole, REPORT_ROLES } from "~/config/roles";
+import { mayOpen } from "~/config/access";
 import { reportsOfPerson } from "~/features/incidents/incidents.server";
 import { deleteCases } from "~/features/cases/cases.server";
-import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { deletePerson, messagesOfPerson } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/data-subject";
 
@@ -12,26 +12,26 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, services } = await requireUser(request);
+  const { user, services } = await requireStaff(request, "dataSubjects");
   const params = new URL(request.url).searchParams;
   const email = params.get("correo")?.trim() ?? "";
   const found = email ? await messagesOfPerson(services.db, email) : null;
   // Reports hold health data: only occupational health and the admin find and delete them.
-  const canReports = hasRole(user, ...REPORT_ROLES);
+  const canReports = mayOpen(user.roles, "reports");
   const reports = email && canReports ? await reportsOfPerson(services.db, email) : null;
   return { email, found, reports, canReports, deleted: params.get("eliminados"), deletedReports: params.get("reportes") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOriginPost(request);
-  const { user, services } = await requireUser(request);
+  const { user, services } = await requireStaff(request, "dataSubjects");
   const form = await request.formData();
   const email = String(form.get("correo") ?? "").trim();
   if (!email || form.get("confirmar") !== "si") throw data({ message: "Confirme la eliminación." }, { status: 400 });
   const reference = String(form.get("referencia") ?? "").trim();
   const count = await deletePerson(services.db, email, user, reference);
   let reports = 0;
-  if (hasRole(user, ...REPORT_ROLES)) {
+  if (mayOpen(user.roles, "reports")) {
     const ids = (await reportsOfPerson(services.db, email)).map((r) => r.id as number);
     reports = (await deleteCases(services.db, ids, user, reference)).length;
   }

@@ -7,7 +7,7 @@ import { formatBogota } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
 import { CaseHeading, CaseHistory, CaseNoteForm } from "~/features/cases/staff-views";
-import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-case";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
@@ -30,7 +30,7 @@ function sealerOr503() {
 
 /** Opening a report decrypts it for a reader of its category, and is audited. Another category's report is a 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, services } = await requireUser(request, ...ETHICS_ROLES);
+  const { user, services } = await requireStaff(request, "ethics");
   const id = idOf(params);
   const report = await openEthicsCase(services.db, sealerOr503(), user, id, ethicsKindsFor(user.roles));
   if (!report) throw data({ message: NOT_FOUND }, { status: 404 });
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOriginPost(request);
-  const { user, services } = await requireUser(request, ...ETHICS_ROLES);
+  const { user, services } = await requireStaff(request, "ethics");
   const id = idOf(params);
   const kinds = ethicsKindsFor(user.roles);
   const form = await request.formData();

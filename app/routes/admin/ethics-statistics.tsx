@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { ethicsStatistics } from "~/features/ethics/ethics.server";
 import { kindLabel } from "~/features/cases/model";
 import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
-import { requireUser } from "~/features/staff/guard.server";
+import { requireStaff } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-statistics";
 
 export function meta() {
@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, services } = await requireUser(request, ...ETHICS_ROLES);
+  const { user, services } = await requireStaff(request, "ethics");
   const kinds = ethicsKindsFor(user.roles);
   return { periods: await ethicsStatistics(services.db, user, kinds) };
 }

@@ -5,7 +5,7 @@ import { formatBogota } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
 import { CaseList } from "~/features/cases/staff-views";
-import { requireUser } from "~/features/staff/guard.server";
+import { requireStaff } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics";
 
 export function meta() {
@@ -14,7 +14,7 @@ export function meta() {
 
 /** Only the owners of a category see its reports (docs/product.md §22); the listing itself is audited. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, services } = await requireUser(request, ...ETHICS_ROLES);
+  const { user, services } = await requireStaff(request, "ethics");
   const kinds = ethicsKindsFor(user.roles);
   const params = new URL(request.url).searchParams;
   const status = ethicsChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;

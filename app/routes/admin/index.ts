@@ -1,14 +1,11 @@
 import { redirect } from "react-router";
-import { hasRole, REPORT_ROLES } from "~/config/roles";
-import { ETHICS_ROLES } from "~/features/ethics/channel";
-import { requireUser } from "~/features/staff/guard.server";
+import { mayOpen, STAFF_ROUTES } from "~/config/access";
+import { requireSignedIn } from "~/features/staff/guard.server";
 import type { Route } from "./+types/index";
 
-/** Each account lands where its work is: the messages, or else the incident reports, or else the ethics line. */
+/** Each account lands where its work is: the first area of the navigation it may open. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
-  if (hasRole(user, "admin", "staff")) return redirect("/admin/mensajes");
-  if (hasRole(user, ...REPORT_ROLES)) return redirect("/admin/reportes");
-  if (hasRole(user, ...ETHICS_ROLES)) return redirect("/admin/etica");
-  return redirect("/admin/mensajes");
+  const { user } = await requireSignedIn(request);
+  const first = STAFF_ROUTES.find((r) => r.nav && mayOpen(user.roles, r.area));
+  return redirect(first?.path ?? "/admin/auditoria");
 }

@@ -1,14 +1,14 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
-import { hasRole, REPORT_ROLES, rolesLabel } from "~/config/roles";
-import { ETHICS_ROLES } from "~/features/ethics/channel";
-import { requireUser } from "~/features/staff/guard.server";
+import { mayOpen, STAFF_ROUTES } from "~/config/access";
+import { rolesLabel } from "~/config/roles";
+import { requireSignedIn } from "~/features/staff/guard.server";
 import type { Route } from "./+types/layout";
 import adminStyles from "~/styles/admin.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+  const { user } = await requireSignedIn(request);
   return { user };
 }
 
@@ -20,14 +20,8 @@ export function meta() {
 export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const items = [
-    { href: "/admin/mensajes", label: "Mensajes" },
-    ...(hasRole(user, ...REPORT_ROLES) ? [{ href: "/admin/reportes", label: "Reportes de incidentes" }] : []),
-    ...(hasRole(user, ...ETHICS_ROLES) ? [{ href: "/admin/etica", label: "Línea ética" }] : []),
-    { href: "/admin/titulares", label: "Solicitudes de titulares" },
-    { href: "/admin/auditoria", label: "Auditoría" },
-    ...(hasRole(user, "admin") ? [{ href: "/admin/usuarios", label: "Usuarios" }] : []),
-  ];
+  // Only the areas this person may open (app/config/access.ts); each page checks again on the server.
+  const items = STAFF_ROUTES.filter((r) => r.nav && mayOpen(user.roles, r.area)).map((r) => ({ href: r.path, label: r.nav as string }));
   return (
     <div className="admin">
       <header className="admin-header">

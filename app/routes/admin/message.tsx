@@ -1,7 +1,7 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { formTitles, messageForms } from "~/features/messages/registry";
 import { formatBogota } from "~/platform/dates";
-import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { getMessage, retryMail, setHandled } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/message";
@@ -17,7 +17,7 @@ function idOf(params: { id?: string }) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { services } = await requireUser(request);
+  const { services } = await requireStaff(request, "messages");
   const message = await getMessage(services.db, idOf(params));
   if (!message) throw data({ message: "Mensaje no encontrado." }, { status: 404 });
   return { message, notice: new URL(request.url).searchParams.get("aviso") };
@@ -25,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOriginPost(request);
-  const { user, services } = await requireUser(request);
+  const { user, services } = await requireStaff(request, "messages");
   const id = idOf(params);
   const intent = String((await request.formData()).get("accion") ?? "");
   let notice = "";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
-import { requireUser } from "~/features/staff/guard.server";
+import { requireStaff } from "~/features/staff/guard.server";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { listMessages, parseFilter } from "~/features/messages/inbox.server";
 import type { Route } from "./+types/messages";
@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { services } = await requireUser(request);
+  const { services } = await requireStaff(request, "messages");
   const url = new URL(request.url);
   const filter = parseFilter(url.searchParams);
   return { filter, query: url.searchParams.toString(), ...(await listMessages(services.db, filter)) };

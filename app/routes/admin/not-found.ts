@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { requireUser } from "~/features/staff/guard.server";
+import { requireSignedIn } from "~/features/staff/guard.server";
 import type { Route } from "./+types/not-found";
 
 /** An unknown page of the staff area: signed-out visitors go to the sign-in page like anywhere under /admin. */
 async function notFound({ request }: Route.LoaderArgs | Route.ActionArgs) {
-  await requireUser(request);
+  await requireSignedIn(request);
   throw data({ message: "Esta página de la bandeja del personal no existe." }, { status: 404 });
 }
 

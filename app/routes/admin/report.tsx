@@ -1,6 +1,5 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { bogotaDayAndTime, bogotaInstant, formatBogota } from "~/platform/dates";
-import { REPORT_ROLES } from "~/config/roles";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { getReport, recordArlFiling, reportMails, setLearnedAt } from "~/features/incidents/incidents.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
@@ -11,7 +10,7 @@ import { f, HEALTH_FIELDS } from "~/features/incidents/incident-form";
 import { displayValue } from "~/forms/fields";
 import { firstProblem, formFields } from "~/forms/actions";
 import { reportActionSchema } from "~/features/incidents/staff-forms";
-import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { audit } from "~/features/staff/auth.server";
 import type { Route } from "./+types/report";
 
@@ -27,7 +26,7 @@ function idOf(params: { id?: string }) {
 
 /** Opening a report is audited (health data). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, services } = await requireUser(request, ...REPORT_ROLES);
+  const { user, services } = await requireStaff(request, "reports");
   const id = idOf(params);
   const report = await getReport(services.db, id);
   if (!report) throw data({ message: "Reporte no encontrado." }, { status: 404 });
@@ -38,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOriginPost(request);
-  const { user, services } = await requireUser(request, ...REPORT_ROLES);
+  const { user, services } = await requireStaff(request, "reports");
   const id = idOf(params);
   const parsed = reportActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });

@@ -1,13 +1,12 @@
-import { REPORT_ROLES } from "~/config/roles";
 import { reportsForExport } from "~/features/incidents/incidents.server";
 import { audit } from "~/features/staff/auth.server";
-import { requireUser } from "~/features/staff/guard.server";
+import { requireStaff } from "~/features/staff/guard.server";
 import { csvResponse } from "~/platform/csv.server";
 import type { Route } from "./+types/reports-csv";
 
 /** Every incident and accident report as CSV (health data included: occupational health and admin only; audited). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, services } = await requireUser(request, ...REPORT_ROLES);
+  const { user, services } = await requireStaff(request, "reports");
   const { columns, rows } = await reportsForExport(services.db);
   await audit(services.db, user, "exportar_reportes");
   return csvResponse("reportes", columns, rows);

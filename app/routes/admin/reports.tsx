@@ -1,12 +1,11 @@
 import { useLoaderData } from "react-router";
 import { FilterSelect } from "~/ui/filter-select";
 import { formatBogota } from "~/platform/dates";
-import { REPORT_ROLES } from "~/config/roles";
 import { listReports } from "~/features/incidents/incidents.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "~/features/incidents/channel";
 import { CaseList } from "~/features/cases/staff-views";
-import { requireUser } from "~/features/staff/guard.server";
+import { requireStaff } from "~/features/staff/guard.server";
 import type { Route } from "./+types/reports";
 
 export function meta() {
@@ -14,7 +13,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { services } = await requireUser(request, ...REPORT_ROLES);
+  const { services } = await requireStaff(request, "reports");
   const params = new URL(request.url).searchParams;
   const status = incidentChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = params.get("tipo") === "accidente" || params.get("tipo") === "incidente" ? (params.get("tipo") as string) : undefined;

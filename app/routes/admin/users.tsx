@@ -1,6 +1,6 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
-import { assertSameOriginPost, requireUser } from "~/features/staff/guard.server";
+import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { ROLE_LABELS, ROLES, rolesLabel } from "~/config/roles";
 import { firstProblem, formFields, userActionSchema } from "~/features/staff/forms";
 import { MIN_PASSWORD_LENGTH } from "~/features/staff/forms";
@@ -13,14 +13,14 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { services } = await requireUser(request, "admin");
+  const { services } = await requireStaff(request, "accounts");
   const users = await listUsers(services.db);
   return { users, notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOriginPost(request);
-  const { user, services } = await requireUser(request, "admin");
+  const { user, services } = await requireStaff(request, "accounts");
   const form = await request.formData();
   const parsed = userActionSchema.safeParse({ ...formFields(form), rol: form.getAll("rol") });
   if (!parsed.success) return data({ error: firstProblem(parsed.error) }, { status: 400 });

@@ -1,0 +1,42 @@
+/**
+ * Who may see what in the staff area (product rule 30, docs/product.md): access is by role and denied
+ * by default. One declared matrix: each staff area names the roles that open it; every loader and
+ * action asks for its area (app/features/staff/guard.server.ts), the navigation shows only the areas a
+ * person may open, and tests/integration/access.test.ts signs in as each role and requests every
+ * staff route and export against this table. The ethics line is further split by category: a role
+ * sees only the categories it owns (app/features/ethics/channel.ts).
+ */
+import { type Role, ROLES } from "./roles";
+
+export type StaffArea = "messages" | "reports" | "ethics" | "dataSubjects" | "accounts" | "audit";
+
+export const ACCESS: Record<StaffArea, readonly Role[]> = {
+  messages: ["staff", "admin"],
+  reports: ["sst", "admin"],
+  ethics: ["cumplimiento", "convivencia"],
+  dataSubjects: ["datos", "admin"],
+  accounts: ["admin"],
+  // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
+  audit: ROLES,
+};
+
+/** The staff area's pages and exports, each in its area, in the order of the navigation. */
+export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: string }[] = [
+  { path: "/admin/mensajes", area: "messages", nav: "Mensajes" },
+  { path: "/admin/mensajes/:id", area: "messages" },
+  { path: "/admin/exportar.csv", area: "messages" },
+  { path: "/admin/reportes", area: "reports", nav: "Reportes de incidentes" },
+  { path: "/admin/reportes/:id", area: "reports" },
+  { path: "/admin/reportes.csv", area: "reports" },
+  { path: "/admin/etica", area: "ethics", nav: "Línea ética" },
+  { path: "/admin/etica/estadisticas", area: "ethics" },
+  { path: "/admin/etica/:id", area: "ethics" },
+  { path: "/admin/titulares", area: "dataSubjects", nav: "Solicitudes de titulares" },
+  { path: "/admin/auditoria", area: "audit", nav: "Auditoría" },
+  { path: "/admin/usuarios", area: "accounts", nav: "Usuarios" },
+];
+
+export const mayOpen = (roles: readonly Role[], area: StaffArea) => ACCESS[area].some((r) => roles.includes(r));
+
+/** The areas a person may open, in navigation order. */
+export const areasOf = (roles: readonly Role[]) => (Object.keys(ACCESS) as StaffArea[]).filter((area) => mayOpen(roles, area));
