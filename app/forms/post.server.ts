@@ -86,20 +86,26 @@ export function parseFields(raw: string, encoding: Encoding): Record<string, unk
 export const readFields = async (request: Request, encoding: Encoding) => parseFields(await request.text(), encoding);
 
 /**
- * A submission's body read against its form: the trap filled (a bot, or a browser's autofill), or the
- * valid values; anything the sender can correct throws a Refusal with the errors by field. API clients
- * may name the consent in English (`consent`); the page's own form sends `consentimiento`.
+ * A submission's body read against its form: the valid values, and whether the trap was filled (a bot,
+ * or a browser's autofill); anything the sender can correct throws a Refusal with the errors by field.
+ * `trap: "discard"` (the message forms) stops at a filled trap without validating; `trap: "validate"`
+ * (the case channels, which hold such a post for review, ADR 017) validates it like any other. API
+ * clients may name the consent in English (`consent`); the page's own form sends `consentimiento`.
  */
-export function readSubmission(form: FormDef, body: Record<string, unknown>): { trapped: true } | { trapped: false; values: Record<string, string> } {
+export function readSubmission(
+  form: FormDef,
+  body: Record<string, unknown>,
+  options: { trap: "discard" | "validate" } = { trap: "discard" },
+): { trapped: true; values?: Record<string, string> } | { trapped: false; values: Record<string, string> } {
   const trap = body[HONEYPOT_FIELD];
-  if (typeof trap === "string" && trap.trim() !== "") {
-    log("warn", "form-honeypot", { form: form.id });
-    return { trapped: true };
-  }
+  const trapped = typeof trap === "string" && trap.trim() !== "";
+  if (trapped) log("warn", "form-honeypot", { form: form.id });
+  if (trapped && options.trap === "discard") return { trapped: true };
   if (body[CONSENT_FIELD] === undefined && body.consent !== undefined) body[CONSENT_FIELD] = body.consent;
   const result = validate(form, body);
   if (!result.ok || !result.data) throw new Refusal("datos_invalidos", { message: result.summary, fields: result.fieldErrors });
-  return { trapped: false, values: result.data as Record<string, string> };
+  const values = result.data as Record<string, string>;
+  return trapped ? { trapped: true, values } : { trapped: false, values };
 }
 
 /** The page posted without JavaScript, refused: the page again with the errors, the values kept, and a 4xx (or 503). */

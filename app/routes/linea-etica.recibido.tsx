@@ -14,8 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The one-time confirmation of a report posted without JavaScript: the cookie is read and cleared. */
 export function loader({ request }: Route.LoaderArgs) {
-  const { receipt, headers } = ethicsDoors.readReceipt(request);
-  return Response.json({ receipt }, { headers });
+  const { receipt, held, headers } = ethicsDoors.readReceipt(request);
+  return Response.json({ receipt, held }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -23,6 +23,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function EthicsReportReceived({ loaderData }: Route.ComponentProps) {
-  const { receipt } = loaderData as { receipt: { radicado: string; code: string } | null };
-  return <ReceiptPage title="Línea ética" receipt={receipt} text={ethicsReceipt} />;
+  const { receipt, held } = loaderData as { receipt: { radicado: string; code: string } | null; held: boolean };
+  return <ReceiptPage title="Línea ética" receipt={receipt} held={held} text={ethicsReceipt} />;
 }

@@ -8,24 +8,20 @@
 import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/ui/dialog";
 import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, validate } from "~/forms/define";
+import type { FormRefusal } from "~/forms/errors";
 import type { FieldDef } from "~/forms/fields";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
+import { HeldNotice } from "./held-notice";
 import { Receipt, type ReceiptText } from "./receipt";
 
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
-export interface ReportRefusal {
-  values: Values;
-  consent: boolean;
-  errors: Errors;
-  summary: string;
-}
 
 export interface CaseFormProps {
   phone: string;
   privacyNotice: string;
-  refusal?: ReportRefusal;
+  refusal?: FormRefusal;
 }
 
 export interface CaseFormSpec {
@@ -59,6 +55,8 @@ export function makeCaseForm(spec: CaseFormSpec) {
     const [sending, setSending] = useState(false);
     const [dialog, setDialog] = useState<DialogContent | null>(null);
     const [receipt, setReceipt] = useState<{ radicado: string; code: string; emailed: boolean } | null>(null);
+    // A post that filled the spam trap is held for review (ADR 017): no radicado to show.
+    const [held, setHeld] = useState(false);
     const [hydrated, setHydrated] = useState(false);
     const [summaryKey, setSummaryKey] = useState(0);
     const formRef = useRef<HTMLFormElement>(null);
@@ -118,7 +116,13 @@ export function makeCaseForm(spec: CaseFormSpec) {
           headers: { "Content-Type": "application/json", Accept: "application/json" },
           body: JSON.stringify(body),
         });
-        const answer = (await response.json().catch(() => null)) as { radicado?: string; codigo?: string; error?: { message?: string; fields?: Errors } } | null;
+        const answer = (await response.json().catch(() => null)) as { radicado?: string; codigo?: string; retenido?: boolean; error?: { message?: string; fields?: Errors } } | null;
+        if (response.ok && answer?.retenido) {
+          setHeld(true);
+          setValues(emptyValues());
+          setConsent(false);
+          return;
+        }
         if (response.ok && answer?.radicado && answer.codigo) {
           setReceipt({ radicado: answer.radicado, code: answer.codigo, emailed: Boolean(spec.codeMailField && values[spec.codeMailField]) });
           setValues(emptyValues());
@@ -140,6 +144,8 @@ export function makeCaseForm(spec: CaseFormSpec) {
         setSending(false);
       }
     }
+
+    if (held) return <HeldNotice phone={phone} />;
 
     if (receipt) {
       return (

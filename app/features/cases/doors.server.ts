@@ -11,7 +11,13 @@ import { asRefusal, checkOrigin, checkRateMark, clientAddress, encodingOf, json,
 import { readCookie, serializeCookie } from "~/platform/cookies";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
-import type { PublicView } from "./model";
+import { HELD_MESSAGE } from "./held-notice";
+import { decideHeld, getHeld, holdPost, type HeldSealing } from "./held.server";
+import type { StaffUser } from "~/platform/audit.server";
+import type { ChannelDef, PublicView } from "./model";
+
+/** The receipt cookie's value for a held post. */
+const HELD = "retenido";
 import { lookupCase, publicView } from "./cases.server";
 
 export interface CaseDoorsSpec {
@@ -22,28 +28,51 @@ export interface CaseDoorsSpec {
   /** The one-time confirmation page that takes the post/redirect/get without JavaScript. */
   receiptPath: string;
   receiptCookie: string;
-  /** What a bot that filled the honeypot is shown (nothing is stored). */
-  decoy: { radicado: string; code: string };
+  /** The channel, for a post held because it filled the spam trap (ADR 017). */
+  channel: ChannelDef;
+  /** How a held post is kept: in clear, or sealed (throws a Refusal when the channel is closed). */
+  heldSealing(): HeldSealing;
 }
+
+type Accepted = { held: false; id: number; radicado: string; code: string } | { held: true };
 
 export function caseDoors(spec: CaseDoorsSpec) {
   const name = spec.form.id;
 
   /** Validates and stores one report; throws a Refusal for anything the reporter can correct. */
-  async function accept(body: Record<string, unknown>): Promise<{ radicado: string; code: string }> {
-    const submission = readSubmission(spec.form, body);
-    if (submission.trapped) return spec.decoy;
+  async function accept(body: Record<string, unknown>): Promise<Accepted> {
+    const submission = readSubmission(spec.form, body, { trap: "validate" });
     const services = await getServices();
-    const created = await spec.store(services, submission.values);
+    if (submission.trapped && submission.values) {
+      await holdPost(services.db, spec.channel, submission.values, spec.heldSealing());
+      log("warn", "report-held", { form: name });
+      return { held: true };
+    }
+    const created = await spec.store(services, submission.values as Record<string, string>);
     services.outbox?.kick();
     log("info", "report-stored", { form: name, caseId: created.id, mail: services.outbox ? "queued" : "disabled" });
-    return created;
+    return { held: false, ...created };
+  }
+
+  /**
+   * A held post registered as a case by the channel's staff, after review: stored as any report (with
+   * its notices and the reporter's code by mail when an e-mail was given), and marked as decided.
+   */
+  async function registerHeld(user: StaffUser, heldId: number, visible: (values: Record<string, string>) => boolean = () => true): Promise<{ id: number; radicado: string } | undefined> {
+    const services = await getServices();
+    const post = await getHeld(services.db, spec.channel, heldId, spec.heldSealing());
+    if (!post || post.status !== "retenido" || !visible(post.values)) return undefined;
+    const created = await spec.store(services, post.values);
+    await decideHeld(services.db, spec.channel, user, heldId, { caseId: created.id });
+    services.outbox?.kick();
+    return { id: created.id, radicado: created.radicado };
   }
 
   const receiptCookie = (request: Request, value: string | null) =>
     serializeCookie(request, spec.receiptCookie, value, { path: spec.receiptPath, sameSite: "Strict", maxAgeSeconds: 900 });
 
   return {
+    registerHeld,
     /** POST /php/<form>: JSON in, `201 {ok, radicado, codigo}` or the forms' JSON refusals out. */
     async handleApiPost(request: Request): Promise<Response> {
       if (request.method !== "POST") return methodNotAllowed();
@@ -51,8 +80,9 @@ export function caseDoors(spec: CaseDoorsSpec) {
         const encoding = encodingOf(request);
         if (encoding !== "json") throw new Refusal("tipo_no_soportado");
         checkOrigin(request);
-        const { radicado, code } = await accept(await readFields(request, encoding));
-        return json(201, { ok: true, radicado, codigo: code });
+        const accepted = await accept(await readFields(request, encoding));
+        if (accepted.held) return json(202, { ok: true, retenido: true, mensaje: HELD_MESSAGE });
+        return json(201, { ok: true, radicado: accepted.radicado, codigo: accepted.code });
       } catch (error) {
         const refusal = asRefusal(error, name);
         return json(refusal.status, { error: refusal.body }, refusal.status === 503 ? { "Retry-After": "60" } : {});
@@ -69,10 +99,11 @@ export function caseDoors(spec: CaseDoorsSpec) {
         body = await readFields(request, encodingOf(request));
         checkRateMark(request);
         checkOrigin(request);
-        const { radicado, code } = await accept({ ...body });
+        const accepted = await accept({ ...body });
+        const cookie = accepted.held ? HELD : `${accepted.radicado} ${accepted.code}`;
         return new Response(null, {
           status: 303,
-          headers: { Location: spec.receiptPath, "Cache-Control": "no-store", "Set-Cookie": receiptCookie(request, `${radicado} ${code}`) },
+          headers: { Location: spec.receiptPath, "Cache-Control": "no-store", "Set-Cookie": receiptCookie(request, cookie) },
         });
       } catch (error) {
         return refusedPage(request, spec.form, body, error, phone);
@@ -80,10 +111,11 @@ export function caseDoors(spec: CaseDoorsSpec) {
     },
 
     /** The confirmation page's loader: reads the one-time cookie and clears it. */
-    readReceipt(request: Request): { receipt: { radicado: string; code: string } | null; headers: Record<string, string> } {
-      const [radicado, code] = (readCookie(request, spec.receiptCookie) ?? "").split(" ");
+    readReceipt(request: Request): { receipt: { radicado: string; code: string } | null; held: boolean; headers: Record<string, string> } {
+      const value = readCookie(request, spec.receiptCookie) ?? "";
+      const [radicado, code] = value.split(" ");
       const headers = { "Cache-Control": "no-store", "Set-Cookie": receiptCookie(request, null) };
-      return { receipt: radicado && code ? { radicado, code } : null, headers };
+      return { receipt: value !== HELD && radicado && code ? { radicado, code } : null, held: value === HELD, headers };
     },
   };
 }

@@ -1,13 +1,18 @@
 import { SiteFrame } from "~/ui/site-frame";
+import { useSite } from "~/config/site-data";
+import { HeldNotice } from "./held-notice";
 import { Receipt, type ReceiptText } from "./receipt";
 
 /** The one-time confirmation page after a report posted without JavaScript (or its explanation once shown). */
-export function ReceiptPage({ title, receipt, text }: { title: string; receipt: { radicado: string; code: string } | null; text: ReceiptText }) {
+export function ReceiptPage({ title, receipt, held = false, text }: { title: string; receipt: { radicado: string; code: string } | null; held?: boolean; text: ReceiptText }) {
+  const site = useSite();
   return (
     <SiteFrame>
       <main className="page incident-result">
         <h1>{title}</h1>
-        {receipt ? (
+        {held ? (
+          <HeldNotice phone={site.contact.phone} />
+        ) : receipt ? (
           <Receipt radicado={receipt.radicado} code={receipt.code} text={text} />
         ) : (
           <>

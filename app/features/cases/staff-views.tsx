@@ -84,6 +84,16 @@ export function CaseHeading({ channel, radicado, kind, back, notice }: { channel
   );
 }
 
+/** A case that came from a post held by the spam trap (ADR 017) says so on its page. */
+export function HeldFlag({ held }: { held: { id: number | undefined; received_at: string; decided_by: string | null } }) {
+  return (
+    <p className="admin-flag">
+      Llegó el {formatBogota(held.received_at)} con el campo trampa lleno y quedó retenido (n.º {held.id}); {held.decided_by} lo revisó y lo registró
+      como reporte. Por eso quien reportó no vio un radicado al enviarlo.
+    </p>
+  );
+}
+
 interface CaseEvent {
   id: number | undefined;
   at: string;

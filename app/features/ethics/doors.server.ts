@@ -19,7 +19,8 @@ import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
 import type { Sealer } from "./crypto.server";
 import { FOLLOW_UP_MAX, ethicsForm } from "./ethics-form";
-import { addReporterInformation, CHANNEL, type EthicsStoreOptions, ethicsRecipients, ethicsSealer, reporterView, storeEthicsReport } from "./ethics.server";
+import { ethicsChannel } from "./channel";
+import { addReporterInformation, CHANNEL, type EthicsStoreOptions, ethicsHeldSealing, ethicsRecipients, ethicsSealer, reporterView, storeEthicsReport } from "./ethics.server";
 
 export const ETHICS_RECEIPT_PATH = "/linea-etica/recibido";
 
@@ -42,7 +43,8 @@ export const ethicsDoors = caseDoors({
   form: ethicsForm,
   receiptPath: ETHICS_RECEIPT_PATH,
   receiptCookie: "linea_etica_recibido",
-  decoy: { radicado: "LE-0000-000000", code: "XXXX-XXXX-XXXX" },
+  channel: ethicsChannel,
+  heldSealing: () => ethicsHeldSealing(openChannel()),
   store: (services, values) => storeEthicsReport(services.db, openChannel(), values, ethicsStoreOptions(services)),
 });
 

@@ -13,6 +13,7 @@ import { auditAction } from "~/features/cases/model";
 import { ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole } from "./channel";
 import { bogotaDay } from "~/platform/dates";
 import { queueCaseMail } from "~/features/cases/mail.server";
+import type { HeldSealing } from "~/features/cases/held.server";
 import { createSealer, type Sealer } from "./crypto.server";
 import { IDENTITY_FIELDS } from "./ethics-form";
 import { ownerNotice, reporterNotice } from "./mail.server";
@@ -27,6 +28,13 @@ const reportContext = (caseId: number) => `caso:${caseId}:reporte`;
 const noteContext = (caseId: number) => `caso:${caseId}:nota`;
 /** A reporter's e-mail waiting in the outbox is sealed too; the sender opens it (services.server.ts). */
 export const recipientContext = (caseId: number) => `caso:${caseId}:destinatario`;
+const heldContext = (heldId: number) => `retenido:${heldId}`;
+
+/** A post held for review (it filled the spam trap, ADR 017) is sealed like a report. */
+export const ethicsHeldSealing = (sealer: Sealer): HeldSealing => ({
+  seal: (plain, id) => sealer.seal(plain, heldContext(id)),
+  open: (sealed, id) => sealer.open(sealed, heldContext(id)),
+});
 
 let cachedSealer: { key: string; sealer: Sealer } | undefined;
 /** The channel's sealer, or null when no key is configured (the channel is then closed). */
@@ -264,6 +272,12 @@ export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Pro
     const note = sealer.seal(sealer.open(e.note, noteContext(e.case_id)), noteContext(e.case_id));
     await db.updateTable("case_events").set({ note }).where("id", "=", e.id).execute();
     notes += 1;
+  }
+  // Posts held for review.
+  for (const h of await db.selectFrom("held_posts").select(["id", "payload"]).where("channel", "=", CHANNEL).execute()) {
+    const id = h.id as number;
+    if (!stale(h.payload)) continue;
+    await db.updateTable("held_posts").set({ payload: sealer.seal(sealer.open(h.payload, heldContext(id)), heldContext(id)) }).where("id", "=", id).execute();
   }
   // Notices to identified reporters still waiting in the outbox.
   const waiting = await db.selectFrom("outbox").select(["id", "case_id", "recipients"]).where("recipients", "like", "v1:%").where("case_id", "is not", null).execute();

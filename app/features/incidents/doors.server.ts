@@ -8,6 +8,8 @@ import { caseDoors, type ConsultRefusalCode, consultCase } from "~/features/case
 import { publicView } from "~/features/cases/cases.server";
 import type { PublicView } from "~/features/cases/model";
 import { asRefusal, checkOrigin, encodingOf, readFields } from "~/forms/post.server";
+import { plainHeld } from "~/features/cases/held.server";
+import { incidentChannel } from "./channel";
 import { incidentForm } from "./incident-form";
 import { CHANNEL, storeReport } from "./incidents.server";
 
@@ -17,7 +19,8 @@ export const incidentDoors = caseDoors({
   form: incidentForm,
   receiptPath: RECEIPT_PATH,
   receiptCookie: "reporte_recibido",
-  decoy: { radicado: "IN-0000-000000", code: "XXXX-XXXX-XXXX" },
+  channel: incidentChannel,
+  heldSealing: () => plainHeld,
   store(services, values) {
     const site = getSiteConfig();
     return storeReport(services.db, values, {

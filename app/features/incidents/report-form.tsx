@@ -1,9 +1,8 @@
 /** The incident and accident report's front door (docs/product.md §11, 21): the case form with the incident registry. */
-import { makeCaseForm, type ReportRefusal } from "~/features/cases/case-form";
+import { makeCaseForm } from "~/features/cases/case-form";
 import { incidentForm, incidentGroups } from "./incident-form";
 import { incidentReceipt } from "~/features/cases/receipt";
 
-export type { ReportRefusal };
 
 export const ReportForm = makeCaseForm({
   form: incidentForm,

@@ -1,5 +1,6 @@
 /** The page around a message form: heading, lead and the form island (the route only names the form). */
-import { MessageForm, type FormRefusal } from "./message-form";
+import type { FormRefusal } from "~/forms/errors";
+import { MessageForm } from "./message-form";
 import { SiteFrame } from "~/ui/site-frame";
 import { privacyNotice } from "~/config/privacy-notice";
 import type { FormName } from "./registry";

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/ui/dialog";
 import { CONSENT_FIELD, HONEYPOT_FIELD, validate } from "~/forms/define";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
+import type { FormRefusal } from "~/forms/errors";
 import { type FormName, messageForms } from "./registry";
 
 export const SUCCESS_DIALOG: DialogContent = {
@@ -21,13 +22,6 @@ type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
 /** What the server answers a post without JavaScript that it could not accept (docs/product.md §23). */
-export interface FormRefusal {
-  values: Values;
-  /** Whether the consent box was ticked. */
-  consent: boolean;
-  errors: Errors;
-  summary: string;
-}
 
 export interface MessageFormProps {
   form: FormName;

@@ -28,6 +28,7 @@ export const TABLES = [
   "case_events",
   "accident_reports",
   "ethics_reports",
+  "held_posts",
   "case_lookup_attempts",
   "sessions",
   "login_attempts",
@@ -35,7 +36,7 @@ export const TABLES = [
   "rate_limits",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */

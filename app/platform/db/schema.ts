@@ -182,7 +182,21 @@ export interface EthicsReportsTable {
   payload: string;
 }
 
+/** A post to a case channel that filled the spam trap, held for review (ADR 017). */
+export interface HeldPostsTable {
+  id: number | undefined;
+  channel: string;
+  received_at: string;
+  /** The validated values as JSON; sealed on a confidential channel. */
+  payload: string;
+  status: ColumnType<"retenido" | "convertido" | "descartado", "retenido" | "convertido" | "descartado" | undefined, "retenido" | "convertido" | "descartado">;
+  decided_at: string | null;
+  decided_by: string | null;
+  case_id: number | null;
+}
+
 export interface Database {
+  held_posts: HeldPostsTable;
   cases: CasesTable;
   case_events: CaseEventsTable;
   accident_reports: AccidentReportsTable;

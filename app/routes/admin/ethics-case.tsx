@@ -6,7 +6,8 @@ import { displayValue } from "~/forms/fields";
 import { formatBogota } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
-import { CaseHeading, CaseHistory, CaseNoteForm } from "~/features/cases/staff-views";
+import { heldOrigin } from "~/features/cases/held.server";
+import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-case";
 
@@ -34,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = idOf(params);
   const report = await openEthicsCase(services.db, sealerOr503(), user, id, ethicsKindsFor(user.roles));
   if (!report) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { report, notice: new URL(request.url).searchParams.get("aviso") };
+  return { report, held: (await heldOrigin(services.db, id)) ?? null, notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -65,6 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 const NOTICES: Record<string, string> = {
+  registrado: "El envío retenido quedó registrado como este reporte.",
   estado: "Cambio guardado. Las respuestas las lee quien reportó al consultar; si dejó un correo, le avisamos sin el contenido.",
   reclasificado: "Categoría cambiada.",
 };
@@ -72,13 +74,14 @@ const NOTICES: Record<string, string> = {
 const ROLE_NAMES = { cumplimiento: "el oficial de cumplimiento", convivencia: "el comité de convivencia" } as const;
 
 export default function EthicsCase() {
-  const { report: r, notice } = useLoaderData<typeof loader>();
+  const { report: r, held, notice } = useLoaderData<typeof loader>();
   const facts = [ef.cuando, ef.donde, ef.involucrados, ef.evidencia]
     .map((field) => [field.staffLabel, displayValue(field, r.content[field.name as keyof typeof r.content])] as const)
     .filter(([, v]) => v);
   return (
     <>
       <CaseHeading channel={ethicsChannel} radicado={r.radicado} kind={r.kind} back={{ href: "/admin/etica", label: "Volver a la línea ética" }} notice={notice ? NOTICES[notice] : undefined} />
+      {held ? <HeldFlag held={held} /> : null}
       <dl className="admin-fields">
         <div>
           <dt>Recibido</dt>

@@ -42,7 +42,8 @@ export default function EthicsCases() {
       </form>
       <p className="admin-summary">
         {rows.length === 1 ? "1 reporte" : `${rows.length} reportes`}
-        {waiting ? <strong> · {waiting} con información nueva de quien reportó</strong> : null}
+        {waiting ? <strong> · {waiting} con información nueva de quien reportó</strong> : null} ·{" "}
+        <a href="/admin/etica/retenidos">Envíos retenidos para revisión</a>
       </p>
       <CaseList
         rows={rows}

@@ -4,7 +4,8 @@ import { mailStateLabel } from "~/platform/outbox-status";
 import { getReport, recordArlFiling, reportMails, setLearnedAt } from "~/features/incidents/incidents.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS } from "~/features/incidents/channel";
-import { CaseHeading, CaseHistory, CaseNoteForm } from "~/features/cases/staff-views";
+import { heldOrigin } from "~/features/cases/held.server";
+import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
 import { addEvent, caseEvents } from "~/features/cases/cases.server";
 import { f, HEALTH_FIELDS } from "~/features/incidents/incident-form";
 import { displayValue } from "~/forms/fields";
@@ -31,8 +32,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const report = await getReport(services.db, id);
   if (!report) throw data({ message: "Reporte no encontrado." }, { status: 404 });
   await audit(services.db, user, "ver_reporte", { caseId: id });
-  const [events, mails] = await Promise.all([caseEvents(services.db, id), reportMails(services.db, id)]);
-  return { report, events, mails, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
+  const [events, mails, held] = await Promise.all([caseEvents(services.db, id), reportMails(services.db, id), heldOrigin(services.db, id)]);
+  return { report, events, mails, held: held ?? null, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -62,12 +63,13 @@ const NOTICES: Record<string, string> = {
   estado: "Cambio guardado. Las notas visibles las lee quien reportó al consultar.",
   furat: "Quedó registrada la radicación del FURAT en la ARL.",
   conocimiento: "Se recalculó el plazo del FURAT.",
+  registrado: "El envío retenido quedó registrado como este reporte.",
 };
 
 const bogotaInput = bogotaDayAndTime;
 
 export default function ReportDetail() {
-  const { report: r, events, mails, now, notice } = useLoaderData<typeof loader>();
+  const { report: r, events, mails, held, now, notice } = useLoaderData<typeof loader>();
   const furatOverdue = Boolean(r.furat_due_at && !r.arl_filed_at && r.furat_due_at < now);
   const investigationOverdue = r.status !== incidentChannel.closed && r.investigation_due_at < now;
   const rows = (fields: { name: string; staffLabel: string }[]) =>
@@ -78,6 +80,7 @@ export default function ReportDetail() {
   return (
     <>
       <CaseHeading channel={incidentChannel} radicado={r.radicado} kind={r.kind} back={{ href: "/admin/reportes", label: "Volver a los reportes" }} notice={notice ? NOTICES[notice] : undefined} />
+      {held ? <HeldFlag held={held} /> : null}
 
       <h2>Reloj legal</h2>
       <dl className="admin-fields">

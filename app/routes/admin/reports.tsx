@@ -4,6 +4,7 @@ import { formatBogota } from "~/platform/dates";
 import { listReports } from "~/features/incidents/incidents.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "~/features/incidents/channel";
+import { countWaitingHeld } from "~/features/cases/held.server";
 import { CaseList } from "~/features/cases/staff-views";
 import { requireStaff } from "~/features/staff/guard.server";
 import type { Route } from "./+types/reports";
@@ -17,13 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = incidentChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = params.get("tipo") === "accidente" || params.get("tipo") === "incidente" ? (params.get("tipo") as string) : undefined;
-  const rows = await listReports(services.db, { status, kind });
-  return { rows, status: status ?? "", kind: kind ?? "" };
+  const [rows, held] = await Promise.all([listReports(services.db, { status, kind }), countWaitingHeld(services.db, incidentChannel)]);
+  return { rows, held, status: status ?? "", kind: kind ?? "" };
 }
 
 /** Incident and accident reports: overdue FURATs first and highlighted, then the newest. */
 export default function Reports() {
-  const { rows, status, kind } = useLoaderData<typeof loader>();
+  const { rows, held, status, kind } = useLoaderData<typeof loader>();
   const overdue = rows.filter((r) => r.overdue).length;
   return (
     <>
@@ -38,7 +39,8 @@ export default function Reports() {
       <p className="admin-summary">
         {rows.length === 1 ? "1 reporte" : `${rows.length} reportes`}
         {overdue ? <strong className="admin-overdue-count"> · {overdue} con el FURAT vencido</strong> : null} ·{" "}
-        <a href="/admin/reportes.csv">Exportar a CSV (Excel)</a>
+        <a href="/admin/reportes.csv">Exportar a CSV (Excel)</a> ·{" "}
+        <a href="/admin/reportes/retenidos">{held ? <strong>{held} envío(s) retenido(s) por revisar</strong> : "Envíos retenidos"}</a>
       </p>
       <CaseList
         rows={rows}

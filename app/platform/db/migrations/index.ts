@@ -11,6 +11,7 @@ import { m004UserRoles } from "./004_user_roles";
 import { m005Cases } from "./005_cases";
 import { m006Ethics } from "./006_ethics";
 import { m008MoreStaffRoles } from "./008_more_staff_roles";
+import { m009HeldPosts } from "./009_held_posts";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -21,5 +22,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "005_cases": m005Cases(engine),
     "006_ethics": m006Ethics(engine),
     "008_more_staff_roles": m008MoreStaffRoles(engine),
+    "009_held_posts": m009HeldPosts(engine),
   };
 }

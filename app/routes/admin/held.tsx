@@ -1,0 +1,140 @@
+import { data, redirect, useLoaderData } from "react-router";
+import * as z from "zod/mini";
+import { type HeldPost, listHeld, plainHeld } from "~/features/cases/held.server";
+import { decideHeld } from "~/features/cases/held.server";
+import { kindLabel } from "~/features/cases/model";
+import { ethicsChannel, ethicsKindsFor } from "~/features/ethics/channel";
+import { ethicsDoors } from "~/features/ethics/doors.server";
+import { ethicsForm } from "~/features/ethics/ethics-form";
+import { ethicsHeldSealing, ethicsSealer } from "~/features/ethics/ethics.server";
+import { incidentChannel } from "~/features/incidents/channel";
+import { incidentDoors } from "~/features/incidents/doors.server";
+import { incidentForm } from "~/features/incidents/incident-form";
+import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
+import { firstProblem, formFields } from "~/forms/actions";
+import { displayValue } from "~/forms/fields";
+import { formatBogota } from "~/platform/dates";
+import type { Route } from "./+types/held";
+
+/**
+ * Posts that filled the spam trap, held for review (ADR 017): one page per case channel
+ * (/admin/reportes/retenidos, /admin/etica/retenidos), for that channel's staff. Registering one makes
+ * it a case (flagged on its page); discarding keeps the decision in the audit.
+ */
+function channelOf(request: Request) {
+  const ethics = new URL(request.url).pathname.startsWith("/admin/etica/");
+  return ethics
+    ? ({ key: "ethics", area: "ethics", channel: ethicsChannel, doors: ethicsDoors, form: ethicsForm, back: "/admin/etica", detail: "/admin/etica" } as const)
+    : ({ key: "incidents", area: "reports", channel: incidentChannel, doors: incidentDoors, form: incidentForm, back: "/admin/reportes", detail: "/admin/reportes" } as const);
+}
+
+function sealingOf(key: "ethics" | "incidents") {
+  if (key === "incidents") return plainHeld;
+  const sealer = ethicsSealer();
+  if (!sealer) throw data({ message: "La línea ética está cerrada: el servidor no tiene ETHICS_KEY." }, { status: 503 });
+  return ethicsHeldSealing(sealer);
+}
+
+export function meta() {
+  return [{ title: "Envíos retenidos | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const c = channelOf(request);
+  const { user, services } = await requireStaff(request, c.area);
+  const kinds = ethicsKindsFor(user.roles);
+  const visible = c.key === "ethics" ? (v: Record<string, string>) => (kinds as string[]).includes(v.categoria) : () => true;
+  const posts = await listHeld(services.db, c.channel, sealingOf(c.key), visible);
+  const rows = posts.map((p: HeldPost) => ({
+    ...p,
+    kind: c.key === "ethics" ? kindLabel(c.channel, p.values.categoria ?? "") : kindLabel(c.channel, p.values.tipo ?? ""),
+    fields: c.form.fields.filter((f) => p.values[f.name]).map((f) => [f.staffLabel, displayValue(f, p.values[f.name])] as const),
+  }));
+  return { rows, key: c.key, back: c.back, detail: c.detail, notice: new URL(request.url).searchParams.get("aviso") };
+}
+
+const actionSchema = z.object({ accion: z.enum(["registrar", "descartar"], { error: "Acción desconocida." }), id: z.string().check(z.regex(/^\d{1,12}$/, "Envío no encontrado.")) });
+
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOriginPost(request);
+  const c = channelOf(request);
+  const { user, services } = await requireStaff(request, c.area);
+  const parsed = actionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
+  const id = Number(parsed.data.id);
+  const kinds = ethicsKindsFor(user.roles) as string[];
+  const visible = c.key === "ethics" ? (v: Record<string, string>) => kinds.includes(v.categoria) : () => true;
+  if (parsed.data.accion === "registrar") {
+    const created = await c.doors.registerHeld(user, id, visible);
+    if (!created) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
+    return redirect(`${c.detail}/${created.id}?aviso=registrado`);
+  }
+  const held = (await listHeld(services.db, c.channel, sealingOf(c.key), visible)).find((p) => p.id === id);
+  if (!held || !(await decideHeld(services.db, c.channel, user, id, "descartado"))) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
+  return redirect(`${c.back}/retenidos?aviso=descartado`);
+}
+
+export default function Held() {
+  const { rows, back, detail, notice } = useLoaderData<typeof loader>();
+  const waiting = rows.filter((r) => r.status === "retenido");
+  return (
+    <>
+      <p>
+        <a href={back}>← Volver a la lista</a>
+      </p>
+      <h1>Envíos retenidos para revisión</h1>
+      <p>
+        Estos envíos llegaron con el campo trampa lleno: así los marcan los programas automáticos, pero también el
+        autocompletado de algunos navegadores. No recibieron radicado ni se avisó de ellos. Revise cada uno: si es un
+        reporte real, regístrelo (queda marcado en su página); si no, descártelo.
+      </p>
+      {notice === "descartado" ? (
+        <p className="admin-notice" role="status">
+          El envío quedó descartado.
+        </p>
+      ) : null}
+      {waiting.length === 0 ? <p>No hay envíos retenidos por revisar.</p> : null}
+      {rows.map((r) => (
+        <section key={r.id} className="admin-held" aria-labelledby={`retenido-${r.id}`}>
+          <h2 id={`retenido-${r.id}`}>
+            Retenido n.º {r.id} · {r.kind} · {formatBogota(r.received_at)}
+          </h2>
+          <dl className="admin-fields">
+            {r.fields.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd className="admin-message-text">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {r.status === "retenido" ? (
+            <div className="admin-actions">
+              <form method="post">
+                <input type="hidden" name="id" value={r.id} />
+                <button type="submit" name="accion" value="registrar" className="button">
+                  Registrar como reporte
+                </button>
+              </form>
+              <form method="post">
+                <input type="hidden" name="id" value={r.id} />
+                <button type="submit" name="accion" value="descartar" className="button button-secondary">
+                  Descartar
+                </button>
+              </form>
+            </div>
+          ) : (
+            <p>
+              {r.status === "convertido" ? (
+                <>
+                  Registrado por {r.decided_by} el {formatBogota(r.decided_at)}: <a href={`${detail}/${r.case_id}`}>ver el reporte</a>.
+                </>
+              ) : (
+                `Descartado por ${r.decided_by} el ${formatBogota(r.decided_at)}.`
+              )}
+            </p>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
