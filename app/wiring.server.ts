@@ -6,6 +6,7 @@
 import { getSiteConfig } from "~/config/site.server";
 import { loadDocument } from "~/features/documents/markdown.server";
 import { ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
+import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
 import { configureServices } from "~/platform/services.server";
 
@@ -17,10 +18,6 @@ configureServices({
     if (!sealer) throw new Error("ETHICS_KEY no está definida: no se puede abrir el destinatario de un aviso de la línea ética");
     return sealer.open(sealed, recipientContext(caseId));
   },
-  startNotices: (env) =>
-    env.ETHICS_KEY
-      ? []
-      : [
-          "ETHICS_KEY no está definida: la línea ética (/linea-etica) no recibe reportes y responde que no está disponible. Genere una clave con `npm run admin -- ethics-key` y defínala en ETHICS_KEY (ver docs/deploy.md).",
-        ],
+  // The ethics line's key: ETHICS_KEY, or on the embedded default a file created on the first start.
+  startNotices: prepareEthicsKey,
 });

@@ -48,7 +48,7 @@ await import("../server/index.js").then(async ({ createServer }) => {
   const port = Number(process.env.PORT ?? 3000);
   const listener = app.listen(port, () => {
     for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));
-    console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}` }));
+    console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}`, pid: process.pid }));
   });
   // Finish the requests in flight and the mail being sent; pending mail resumes at the next start.
   // Idle keep-alive connections are closed at once, and whatever is still open after 10 s (a slow

@@ -5,11 +5,13 @@
  * and an unknown radicado, the reporter's follow-up, statistics, and a closed channel without a key.
  * Runs on the suite's engine (SQLite, or PostgreSQL with TEST_DATABASE=postgres).
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TABLES } from "~/platform/db/database.server";
 import { createAccount, signIn } from "../support/accounts";
-import { freshDatabaseUrl, isPostgresUrl, query } from "../support/database";
+import { freshDatabaseUrl, isPostgresUrl, query, TEST_ENGINE } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
@@ -338,7 +340,9 @@ describe("validation", () => {
 });
 
 describe("without ETHICS_KEY", () => {
-  it("the channel is closed with a 503 that says so, and the rest of the site works", async () => {
+  // Product rule 29: on the embedded default (SQLite) the first start creates a key file in the data
+  // folder; with PostgreSQL the variable is required and the channel stays closed without it.
+  it.skipIf(TEST_ENGINE !== "postgres")("with PostgreSQL the channel is closed with a 503 that says so, and the rest of the site works", async () => {
     const closed = await startServer({ ETHICS_KEY: "" });
     try {
       const api = await fetch(`${closed.url}/php/linea-etica`, {
@@ -352,6 +356,38 @@ describe("without ETHICS_KEY", () => {
       expect(closed.output()).toContain("ETHICS_KEY no está definida");
     } finally {
       await closed.stop();
+    }
+  });
+
+  it.skipIf(TEST_ENGINE !== "sqlite")("with SQLite the first start creates an owner-only key file and says so; the next start reads it", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "sitio-clave-"));
+    const database = path.join(folder, "sitio.db");
+    const keyFile = path.join(folder, "clave-linea-etica.txt");
+    let first = await startServer({ ETHICS_KEY: "" }, database);
+    let sealed: { radicado: string; codigo: string };
+    try {
+      expect(first.output()).toContain("se creó una clave nueva para la línea ética");
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      const res = await fetch(`${first.url}/php/linea-etica`, { method: "POST", headers: { "Content-Type": "application/json", Origin: first.url }, body: JSON.stringify(HARASSMENT) });
+      expect(res.status).toBe(201);
+      sealed = await res.json();
+    } finally {
+      await first.stop();
+    }
+    const key = readFileSync(keyFile, "utf8");
+    first = await startServer({ ETHICS_KEY: "" }, database);
+    try {
+      expect(first.output()).not.toContain("se creó una clave nueva");
+      expect(readFileSync(keyFile, "utf8")).toBe(key);
+      // What the first start sealed, the second reads: CONSULTAR finds the report.
+      const consult = await fetch(`${first.url}/linea-etica/consulta`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url },
+        body: new URLSearchParams({ accion: "consultar", radicado: sealed.radicado, codigo: sealed.codigo }),
+      });
+      expect(consult.status).toBe(200);
+    } finally {
+      await first.stop();
     }
   });
 });

@@ -15,6 +15,7 @@ import { bogotaDay } from "~/platform/dates";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import type { HeldSealing } from "~/features/cases/held.server";
 import { createSealer, type Sealer } from "./crypto.server";
+import { ethicsKeyOf } from "./key-file.server";
 import { IDENTITY_FIELDS } from "./ethics-form";
 import { ownerNotice, reporterNotice } from "./mail.server";
 
@@ -39,8 +40,9 @@ export const ethicsHeldSealing = (sealer: Sealer): HeldSealing => ({
 let cachedSealer: { key: string; sealer: Sealer } | undefined;
 /** The channel's sealer, or null when no key is configured (the channel is then closed). */
 export function ethicsSealer(env: ServerEnv = getEnv()): Sealer | null {
-  if (!env.ETHICS_KEY) return null;
-  if (cachedSealer?.key !== env.ETHICS_KEY) cachedSealer = { key: env.ETHICS_KEY, sealer: createSealer(env.ETHICS_KEY, env.ETHICS_PREVIOUS_KEYS) };
+  const key = ethicsKeyOf(env);
+  if (!key) return null;
+  if (cachedSealer?.key !== key) cachedSealer = { key, sealer: createSealer(key, env.ETHICS_PREVIOUS_KEYS) };
   return cachedSealer.sealer;
 }
 
