@@ -1,7 +1,8 @@
 /**
  * The short privacy notice shown next to each form's consent checkbox (Ley 1581 de 2012, art. 12):
- * who processes the data, for what, the data subject's rights and where the full policy is.
- * Built from the site configuration so the controller's name and address are never out of date.
+ * who processes the data (name, address, phone), for what, the data subject's rights, where to
+ * exercise them and the complaint to the SIC, and where the full policy is.
+ * Built from the site configuration so the controller's name, address and phone are never out of date.
  * Shared by server and browser: the forms render it.
  */
 import type { SiteConfig } from "~/config/site";
@@ -33,12 +34,15 @@ export function privacyNotice(
   form?: NoticeForm,
 ): PrivacyNotice {
   const { legalName, nit, address, city } = site.company;
+  const { phone, privacyEmail } = site.contact;
   return {
+    // Ley 1581 art. 12 d): identity, address and phone of the controller; art. 8: rights, including
+    // proof of the authorisation; art. 16: a complaint to the SIC after the company's own procedure.
     text:
-      `${legalName} (NIT ${nit}), con domicilio en ${address}, ${city}, trata los datos de este formulario ` +
-      `solo ${PURPOSE[form ?? "any"]}; no los usa para publicidad ni los cede a terceros. ` +
-      `Puede conocerlos, actualizarlos, rectificarlos, pedir su supresión o revocar esta autorización en cualquier momento ` +
-      `escribiendo a ${site.contact.privacyEmail}. No escriba datos sensibles, como información de salud.`,
+      `${legalName} (NIT ${nit}; ${address}, ${city}; tel. ${phone}) usa estos datos solo ${PURPOSE[form ?? "any"]}. ` +
+      `Puede conocerlos, actualizarlos, rectificarlos, pedir su supresión o prueba de la autorización y revocar esta ` +
+      `autorización en cualquier momento en ${privacyEmail} o en PQRS, y luego quejarse ante la Superintendencia de ` +
+      `Industria y Comercio. No escriba datos sensibles.`,
     linkText: "Política de Tratamiento de Datos Personales",
     href: PRIVACY_POLICY_PATH,
   };

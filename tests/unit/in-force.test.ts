@@ -42,7 +42,7 @@ describe("Cambios vigentes: the data file", () => {
 
   it("states the figures and dates of the legal brief, as they stand on the review date", () => {
     const rows = Object.fromEntries(rendered["reglamento-interno"].inForce?.rows.map((r) => [r.id, r]) ?? []);
-    expect(data.reviewed).toBe("2026-11-23");
+    expect(data.reviewed).toBe("2026-11-24");
     expect(rows["jornada-maxima"].current).toMatchObject({ since: "2026-07-15", rule: expect.stringMatching(/\(42\) horas semanales/) });
     expect(rows["jornada-maxima"].earlier.map((s) => s.since)).toEqual(["2023-07-15", "2024-07-15", "2025-07-15"]);
     expect(rows["trabajo-nocturno"].current).toMatchObject({ since: "2025-12-25", rule: expect.stringMatching(/nocturno de 19:00 a 6:00/) });
