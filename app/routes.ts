@@ -14,6 +14,7 @@ export default [
     route("politicaGeneros", "routes/nosotros/politica-generos.tsx"),
     route("reglamentoInterno", "routes/nosotros/reglamento-interno.tsx"),
     route("unClick", "routes/nosotros/un-click.tsx"),
+    route("desconexionLaboral", "routes/nosotros/desconexion-laboral.tsx"),
   ]),
   route("contacto/enviado", "routes/form-result.tsx", { id: "contacto-enviado" }),
   route("cliente/enviado", "routes/form-result.tsx", { id: "cliente-enviado" }),

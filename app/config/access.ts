@@ -13,7 +13,7 @@ export type StaffArea = "messages" | "reports" | "ethics" | "dataSubjects" | "ac
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
   reports: ["sst", "admin"],
-  ethics: ["cumplimiento", "convivencia"],
+  ethics: ["cumplimiento", "convivencia", "genero"],
   dataSubjects: ["datos", "admin"],
   accounts: ["admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).

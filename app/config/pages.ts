@@ -75,6 +75,12 @@ export const pages = {
     description:
       "Autocontrol del riesgo de lavado de activos y financiación del terrorismo (SAGRILAFT) y programa de transparencia y ética empresarial (PTEE).",
   },
+  desconexionLaboral: {
+    path: "/nosotros/desconexionLaboral",
+    title: "Política de desconexión laboral",
+    description:
+      "El derecho de los trabajadores de planta y en misión a no ser contactados fuera de su jornada (Ley 2191 de 2022), sus excepciones y cómo presentar una queja, incluso anónima.",
+  },
   privacidad: {
     path: "/privacidad",
     title: "Política de tratamiento de datos personales",
@@ -91,6 +97,7 @@ export const nosotrosMenu: { page: PageKey; label: string }[] = [
   { page: "politicaGeneros", label: "POLÍTICA DE EQUIDAD DE GÉNERO" },
   { page: "unClick", label: "TU INFORMACIÓN EN UN CLIC" },
   { page: "sagrilaft", label: "SAGRILAFT Y PTEE" },
+  { page: "desconexionLaboral", label: "POLÍTICA DE DESCONEXIÓN LABORAL" },
 ];
 
 export const publishedPaths: string[] = Object.values(pages).map((p) => p.path);

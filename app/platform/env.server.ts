@@ -35,6 +35,8 @@ const schema = z.object({
   /** The ethics line (/linea-etica): who is told that a report arrived (never what it says). */
   MAIL_TO_CUMPLIMIENTO: emailList.optional(),
   MAIL_TO_CONVIVENCIA: emailList.optional(),
+  /** The gender referent (Ley 2365 de 2024 route): new sexual-harassment reports (never what they say). */
+  MAIL_TO_GENERO: emailList.optional(),
   /** The ethics line's encryption key; without it the channel stays closed and the start says so. */
   ETHICS_KEY: keyText.optional(),
   /** Keys used before the current one, comma-separated, until `rotate-ethics-key` has re-sealed everything. */

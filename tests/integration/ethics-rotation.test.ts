@@ -28,7 +28,7 @@ function rotateFromTheCommandLine(current: string, previous: string) {
 }
 afterAll(() => db?.destroy());
 
-const options = { policyVersion: "1.1", recipients: { cumplimiento: ["o@example.com"], convivencia: ["c@example.com"] }, origin: "https://example.com", companyName: "Empresa" };
+const options = { policyVersion: "1.1", recipients: { cumplimiento: ["o@example.com"], convivencia: ["c@example.com"], genero: ["g@example.com"] }, origin: "https://example.com", companyName: "Empresa" };
 
 it("rotate-ethics-key re-seals reports, notes and waiting mails; the old key can then go", async () => {
   const oldKey = newKey();

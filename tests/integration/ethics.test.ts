@@ -23,8 +23,9 @@ const USER_AGENT = "NavegadorDePrueba/9.9 (Identificable)";
 const FORWARDED = "203.0.113.77";
 
 const HARASSMENT = {
-  categoria: "acoso_sexual",
-  descripcion: "El supervisor Ricardo Torres me envía mensajes de contenido sexual por WhatsApp cada noche.",
+  // Workplace harassment: the coexistence committee's (sexual harassment has its own route, product rule 27).
+  categoria: "acoso_laboral",
+  descripcion: "El supervisor Ricardo Torres me insulta y me amenaza por WhatsApp cada noche.",
   cuando: "Desde el 2 de octubre, casi todos los días",
   donde: "Planta de Yumbo, turno de la noche",
   involucrados: "Ricardo Torres, supervisor de turno",
@@ -67,6 +68,7 @@ beforeAll(async () => {
   dbUrl = await freshDatabaseUrl("etica");
   createAccount(dbUrl, "cumplimiento@example.com", "cumplimiento");
   createAccount(dbUrl, "convivencia@example.com", "convivencia");
+  createAccount(dbUrl, "genero@example.com", "genero");
   createAccount(dbUrl, "admin@example.com", "admin");
   createAccount(dbUrl, "personal@example.com", "staff");
   createAccount(dbUrl, "sst@example.com", "sst");
@@ -76,6 +78,7 @@ beforeAll(async () => {
       MAIL_TO: "contacto@example.com",
       MAIL_TO_CUMPLIMIENTO: "oficial@example.com",
       MAIL_TO_CONVIVENCIA: "comite@example.com",
+      MAIL_TO_GENERO: "referente@example.com",
       ETHICS_KEY,
       LOOKUP_RATE_LIMIT: "1000",
       FORM_RATE_LIMIT: "1000",
@@ -93,7 +96,7 @@ beforeAll(async () => {
   const jb = await b.json();
   harassment = { ...ja, id: await byRadicado(ja.radicado) };
   bribery = { ...jb, id: await byRadicado(jb.radicado) };
-  for (const email of ["cumplimiento", "convivencia", "admin", "personal", "sst"]) cookies[email] = (await signIn(server.url, `${email}@example.com`)).cookie;
+  for (const email of ["cumplimiento", "convivencia", "genero", "admin", "personal", "sst"]) cookies[email] = (await signIn(server.url, `${email}@example.com`)).cookie;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -299,9 +302,50 @@ describe("the statistics", () => {
   it("count per half-year, category and status, only the reader's categories, no personal data", async () => {
     const html = await (await get("/admin/etica/estadisticas", cookies.convivencia)).text();
     expect(html).toMatch(/(Primer|Segundo) semestre de \d{4}/);
-    expect(html).toContain("Acoso sexual");
+    expect(html).toContain("Acoso laboral");
     expect(html).not.toContain("Soborno");
     expect(html).not.toContain("Ricardo");
+  });
+});
+
+describe("the sexual-harassment route (Ley 2365 de 2024; Res. 3461 de 2025)", () => {
+  const SEXUAL = {
+    categoria: "acoso_sexual",
+    descripcion: "El jefe de bodega Arturo Pineda me envía mensajes de contenido sexual y comentarios sobre mi cuerpo.",
+    cuando: "Desde septiembre",
+    donde: "Bodega de Funza",
+    identificacion: "anonimo",
+  };
+  let sexual: { id: number; radicado: string };
+
+  it("is read by the gender referent and is invisible to the coexistence committee everywhere", async () => {
+    const before = smtp.mails.length;
+    const res = await postJson("/php/linea-etica", SEXUAL);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    sexual = { id: Number((await readDb<{ id: number }>("select id from cases where radicado = ?", body.radicado))[0].id), radicado: body.radicado };
+    // The notice goes to the referent's address, not the committee's.
+    const mails = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(mails.some((m) => recipientOf(m).includes("referente@example.com"))).toBe(true);
+    expect(mails.some((m) => recipientOf(m).includes("comite@example.com"))).toBe(false);
+
+    const referentList = await (await get("/admin/etica", cookies.genero)).text();
+    expect(referentList).toContain(sexual.radicado);
+    const referentCase = await get(`/admin/etica/${sexual.id}`, cookies.genero);
+    expect(referentCase.status).toBe(200);
+    expect(await referentCase.text()).toContain("Arturo Pineda");
+
+    const committeeList = await (await get("/admin/etica", cookies.convivencia)).text();
+    expect(committeeList).not.toContain(sexual.radicado);
+    expect((await get(`/admin/etica/${sexual.id}`, cookies.convivencia)).status).toBe(404);
+    const committeeStats = await (await get("/admin/etica/estadisticas", cookies.convivencia)).text();
+    expect(committeeStats).not.toContain("Acoso sexual");
+    const committeeAudit = await (await get("/admin/auditoria", cookies.convivencia)).text();
+    expect(committeeAudit).not.toContain(sexual.radicado);
+    const committeeHeld = await (await get("/admin/etica/retenidos", cookies.convivencia)).text();
+    expect(committeeHeld).not.toContain("Arturo Pineda");
+    // The referent sees none of the committee's categories.
+    expect(await (await get("/admin/etica", cookies.genero)).text()).not.toContain(harassment.radicado);
   });
 });
 

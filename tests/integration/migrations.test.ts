@@ -36,6 +36,9 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by a
       ),
     );
     expect(counts).toEqual({ users: 1, user_roles: 1, messages: 1, cases: 2, ethics_reports: 1 });
+    // The sexual-harassment report moved to the gender route (product rule 27), and the audit says so.
+    const moved = await migrated.selectFrom("audit_log").select(["action", "case_id"]).where("action", "=", "etica_reasignar_ruta").execute();
+    expect(moved.map((m) => Number(m.case_id))).toEqual([2]);
     const message = await migrated.selectFrom("messages").selectAll().executeTakeFirstOrThrow();
     expect(message).toMatchObject({ nombre: "Luis", correo: "luis@example.com", mensaje: "Hola" });
     await migrated.destroy();

@@ -12,6 +12,7 @@ export const ethicsChannel = {
     acoso_laboral: { prefix: "LE", label: "Acoso laboral" },
     acoso_sexual: { prefix: "LE", label: "Acoso sexual" },
     discriminacion: { prefix: "LE", label: "Discriminación" },
+    desconexion: { prefix: "LE", label: "Desconexión laboral" },
     otro: { prefix: "LE", label: "Otro asunto ético" },
   },
   statuses: [
@@ -27,21 +28,27 @@ export const ethicsChannel = {
 export type EthicsKind = keyof typeof ethicsChannel.kinds;
 
 /**
- * Who owns (and alone reads) each category: the compliance officer for SAGRILAFT and PTEE (and what
- * fits no category, which they may reclassify), the coexistence committee for harassment and
- * discrimination (Ley 1010 de 2006, Ley 2365 de 2024, Res. 3461 de 2025).
+ * Who owns (and alone reads) each category:
+ * - the compliance officer: SAGRILAFT and PTEE (Circular Básica Jurídica de Supersociedades, ch. X and
+ *   XIII), and what fits no category, which they may reclassify;
+ * - the Comité de Convivencia Laboral: workplace harassment and discrimination (Ley 1010 de 2006; its
+ *   procedure under Res. 3461 de 2025 of the Ministerio del Trabajo) and complaints about the right to
+ *   disconnect (Ley 2191 de 2022; the company's policy sends them to the committee);
+ * - the gender referent (role `genero`): sexual harassment, which Res. 3461 de 2025 leaves outside the
+ *   committee's competence and Ley 2365 de 2024 gives a route of its own (product rule 27).
  */
 export const ETHICS_OWNERS = {
   soborno: "cumplimiento",
   lavado: "cumplimiento",
   otro: "cumplimiento",
   acoso_laboral: "convivencia",
-  acoso_sexual: "convivencia",
+  acoso_sexual: "genero",
   discriminacion: "convivencia",
-} as const satisfies Record<EthicsKind, "cumplimiento" | "convivencia">;
+  desconexion: "convivencia",
+} as const satisfies Record<EthicsKind, "cumplimiento" | "convivencia" | "genero">;
 
 export type EthicsRole = (typeof ETHICS_OWNERS)[EthicsKind];
-export const ETHICS_ROLES: EthicsRole[] = ["cumplimiento", "convivencia"];
+export const ETHICS_ROLES: EthicsRole[] = ["cumplimiento", "convivencia", "genero"];
 
 /** The categories a person with these roles may see (none for admin, staff or sst alone). */
 export const ethicsKindsFor = (roles: readonly string[]): EthicsKind[] =>

@@ -12,6 +12,7 @@ const categoryHints: Record<EthicsKind, string> = {
   acoso_laboral: "Maltrato, persecución, intimidación o trato desigual repetido en el trabajo.",
   acoso_sexual: "Insinuaciones, contactos, mensajes o presiones de carácter sexual no deseados.",
   discriminacion: "Trato distinto por sexo, identidad de género, orientación sexual, origen, discapacidad, religión u otra condición.",
+  desconexion: "Órdenes, llamadas o mensajes de trabajo fuera de la jornada, en descansos, vacaciones o licencias (Ley 2191 de 2022).",
   otro: "Cualquier otra conducta contraria a la ética o a la ley.",
 };
 

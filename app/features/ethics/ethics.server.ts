@@ -60,7 +60,7 @@ export interface EthicsStoreOptions {
 }
 
 export function ethicsRecipients(env: ServerEnv): Record<EthicsRole, string[]> {
-  return { cumplimiento: env.MAIL_TO_CUMPLIMIENTO ?? env.MAIL_TO, convivencia: env.MAIL_TO_CONVIVENCIA ?? env.MAIL_TO };
+  return { cumplimiento: env.MAIL_TO_CUMPLIMIENTO ?? env.MAIL_TO, convivencia: env.MAIL_TO_CONVIVENCIA ?? env.MAIL_TO, genero: env.MAIL_TO_GENERO ?? env.MAIL_TO };
 }
 
 /**

@@ -42,6 +42,7 @@ const ACTIONS: Record<string, string> = {
   [auditAction(ethicsChannel, "reclasificar")]: "Cambió la categoría de un reporte de la línea ética",
   [auditAction(ethicsChannel, "ver_estadisticas")]: "Abrió las estadísticas de la línea ética",
   [auditAction(ethicsChannel, "rotar_clave")]: "Cifró de nuevo la línea ética con la clave actual",
+  [auditAction(ethicsChannel, "reasignar_ruta")]: "Pasó un reporte de acoso sexual a la ruta de género (Ley 2365 de 2024)",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

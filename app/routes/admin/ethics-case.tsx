@@ -71,7 +71,7 @@ const NOTICES: Record<string, string> = {
   reclasificado: "Categoría cambiada.",
 };
 
-const ROLE_NAMES = { cumplimiento: "el oficial de cumplimiento", convivencia: "el comité de convivencia" } as const;
+const ROLE_NAMES = { cumplimiento: "el oficial de cumplimiento", convivencia: "el comité de convivencia", genero: "la persona referente de género" } as const;
 
 export default function EthicsCase() {
   const { report: r, held, notice } = useLoaderData<typeof loader>();
@@ -123,7 +123,7 @@ export default function EthicsCase() {
       />
 
       <h2>Categoría</h2>
-      <p>Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa a {`${ROLE_NAMES.cumplimiento} o ${ROLE_NAMES.convivencia}`}, que recibe un aviso, y usted deja de verlo.</p>
+      <p>Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa a quien la atiende ({`${ROLE_NAMES.cumplimiento}, ${ROLE_NAMES.convivencia} o ${ROLE_NAMES.genero}`}), que recibe un aviso, y usted deja de verlo.</p>
       <form method="post" className="admin-form">
         <input type="hidden" name="accion" value="reclasificar" />
         <div className="field">

@@ -12,6 +12,7 @@ import { m005Cases } from "./005_cases";
 import { m006Ethics } from "./006_ethics";
 import { m008MoreStaffRoles } from "./008_more_staff_roles";
 import { m009HeldPosts } from "./009_held_posts";
+import { m010SexualHarassmentRoute } from "./010_sexual_harassment_route";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -23,5 +24,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "006_ethics": m006Ethics(engine),
     "008_more_staff_roles": m008MoreStaffRoles(engine),
     "009_held_posts": m009HeldPosts(engine),
+    "010_sexual_harassment_route": m010SexualHarassmentRoute(engine),
   };
 }
