@@ -8,12 +8,14 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "reports" | "ethics" | "dataSubjects" | "accounts" | "audit";
+export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "dataSubjects" | "accounts" | "audit";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
   reports: ["sst", "admin"],
   ethics: ["cumplimiento", "convivencia", "genero"],
+  // The sexual-harassment figures of Ley 2365 de 2024: the gender referent publishes them.
+  genderFigures: ["genero"],
   dataSubjects: ["datos", "admin"],
   accounts: ["admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
@@ -32,6 +34,7 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/etica", area: "ethics", nav: "Línea ética" },
   { path: "/admin/etica/estadisticas", area: "ethics" },
   { path: "/admin/etica/retenidos", area: "ethics" },
+  { path: "/admin/etica/cifras", area: "genderFigures" },
   { path: "/admin/etica/:id", area: "ethics" },
   { path: "/admin/titulares", area: "dataSubjects", nav: "Solicitudes de titulares" },
   { path: "/admin/auditoria", area: "audit", nav: "Auditoría" },

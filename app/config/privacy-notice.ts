@@ -39,7 +39,7 @@ export function privacyNotice(
     // Ley 1581 art. 12 d): identity, address and phone of the controller; art. 8: rights, including
     // proof of the authorisation; art. 16: a complaint to the SIC after the company's own procedure.
     text:
-      `${legalName} (NIT ${nit}; ${address}, ${city}; tel. ${phone}) usa estos datos solo ${PURPOSE[form ?? "any"]}. ` +
+      `${legalName} (NIT ${nit}; ${address}, ${city}; tel. ${phone}) trata estos datos solo ${PURPOSE[form ?? "any"]}. ` +
       `Puede conocerlos, actualizarlos, rectificarlos, pedir su supresión o prueba de la autorización y revocar esta ` +
       `autorización en cualquier momento en ${privacyEmail} o en PQRS, y luego quejarse ante la Superintendencia de ` +
       `Industria y Comercio. No escriba datos sensibles.`,

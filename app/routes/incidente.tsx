@@ -50,8 +50,9 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
               usuaria.
             </p>
             <p>
-              El reporte llega de inmediato al equipo de seguridad y salud en el trabajo, que lo reporta a la ARL y a la EPS
-              dentro de los dos días hábiles siguientes a que la empresa conoce el accidente y lo investiga. Si prefiere, llame
+              El reporte llega de inmediato al equipo de seguridad y salud en el trabajo. La ley da a la empresa dos días hábiles
+              siguientes al accidente (no desde que se entera) para reportarlo a la ARL, a la EPS y al Ministerio del Trabajo, y
+              contamos los sábados como hábiles, la lectura más estricta: por eso reporte cuanto antes. Si prefiere, llame
               al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
             </p>
             <Island

@@ -39,7 +39,7 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
         <div className="ethics-intro">
           <p className="lead">
             Un canal confidencial para reportar soborno o corrupción, lavado de activos, financiación del terrorismo o
-            financiamiento de la proliferación de armas de destrucción masiva, acoso laboral, acoso sexual o discriminación en {site.company.name}: entre sus trabajadores de
+            financiamiento de la proliferación de armas de destrucción masiva, acoso laboral, acoso sexual, discriminación o desconocimiento de la desconexión laboral en {site.company.name}: entre sus trabajadores de
             planta o en misión, con sus empresas usuarias, sus clientes o sus proveedores.
           </p>
           <ul className="ethics-promises">
@@ -49,9 +49,11 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>Solo lo leen quienes deben atenderlo.</strong> El oficial de cumplimiento recibe los reportes de soborno,
-              corrupción y lavado de activos (SAGRILAFT y PTEE); el comité de convivencia laboral y la persona referente de
-              género y diversidad, los de acoso y discriminación.
-              Nadie más en la empresa los ve, y cada lectura queda registrada.
+              corrupción y lavado de activos (SAGRILAFT y PTEE); el comité de convivencia laboral, los de acoso laboral,
+              discriminación y desconexión laboral; la persona referente de género y diversidad, los de acoso sexual, que desde
+              la Resolución 3461 de 2025 no atiende el comité (ruta de la Ley 2365 de 2024). Nadie más en la empresa los ve, y cada
+              lectura queda registrada. Si la persona afectada es trabajador en misión, su queja de acoso laboral la atiende el
+              comité de la empresa usuaria con al menos un integrante del nuestro.
             </li>
             <li>
               <strong>Cifrado.</strong> El contenido del reporte y la conversación se guardan cifrados, y los correos de aviso no
@@ -63,7 +65,9 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
             </li>
             <li>
               <strong>Sin represalias.</strong> Está prohibido tomar represalias contra quien reporta de buena fe o contra quien
-              sirve de testigo.
+              sirve de testigo; en acoso sexual, la terminación del contrato de quien se queja o de sus testigos dentro de los seis
+              meses siguientes no produce efecto (Ley 2365 de 2024). Cada semestre publicamos las{" "}
+              <a href="/linea-etica/cifras">cifras de quejas de acoso sexual y de sanciones</a>.
             </li>
           </ul>
           <p>

@@ -109,7 +109,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: radicado }).click();
       await expect(page.getByRole("heading", { name: new RegExp(`Reporte ${radicado}`) })).toBeVisible();
       await expect(page.getByText("Tobillo derecho")).toBeVisible();
-      await expect(page.getByText(/Plazo: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(2 días hábiles/)).toBeVisible();
+      // The FURAT's notices, each with its deadline: two business days after the accident (product rule 21).
+      await expect(page.getByRole("row", { name: /FURAT a la ARL/ })).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      await expect(page.getByRole("row", { name: /Dirección Territorial/ })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByLabel("Nuevo estado").selectOption({ label: "Reportado a la ARL" });
       await page.getByLabel(/^Nota/).fill("Reportamos el accidente a la ARL y a la EPS.");

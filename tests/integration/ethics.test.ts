@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TABLES } from "~/platform/db/database.server";
 import { createAccount, signIn } from "../support/accounts";
-import { freshDatabaseUrl, isPostgresUrl, query, TEST_ENGINE } from "../support/database";
+import { execute, freshDatabaseUrl, isPostgresUrl, query, TEST_ENGINE } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
@@ -54,6 +54,7 @@ const postForm = (p: string, body: Record<string, string>, headers: Record<strin
   });
 const get = (p: string, cookie: string) => fetch(server.url + p, { headers: { Cookie: cookie }, redirect: "manual" });
 const readDb = <T,>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
+const writeDb = (sql: string, ...params: unknown[]) => execute(dbUrl, sql, params);
 const recipientOf = (m: { to?: unknown }) => {
   const to = m.to as { text?: string } | { text?: string }[] | undefined;
   return Array.isArray(to) ? to.map((t) => t.text).join(",") : (to?.text ?? "");
@@ -317,6 +318,7 @@ describe("the sexual-harassment route (Ley 2365 de 2024; Res. 3461 de 2025)", ()
     identificacion: "anonimo",
   };
   let sexual: { id: number; radicado: string };
+  const SEXUAL_OLDER = { ...SEXUAL, descripcion: "Un compañero me tocó sin mi consentimiento en el vestier de la planta." };
 
   it("is read by the gender referent and is invisible to the coexistence committee everywhere", async () => {
     const before = smtp.mails.length;
@@ -346,6 +348,37 @@ describe("the sexual-harassment route (Ley 2365 de 2024; Res. 3461 de 2025)", ()
     expect(committeeHeld).not.toContain("Arturo Pineda");
     // The referent sees none of the committee's categories.
     expect(await (await get("/admin/etica", cookies.genero)).text()).not.toContain(harassment.radicado);
+  });
+
+  it("counts the semester figures from the cases: complaints received and sanctions recorded in it, nothing else; publishing is audited", async () => {
+    const act = (id: number, body: Record<string, string>, cookie: string) =>
+      fetch(`${server.url}/admin/etica/${id}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie }, body: new URLSearchParams(body) });
+    // A sanction on the sexual-harassment case; a "probado" outcome on a workplace-harassment case does not count.
+    expect((await act(sexual.id, { accion: "resultado", resultado: "probado", medida: "" }, cookies.genero)).status).toBe(400);
+    expect((await act(sexual.id, { accion: "resultado", resultado: "probado", medida: "Terminación del contrato con justa causa tras descargos." }, cookies.genero)).status).toBe(302);
+    expect((await act(harassment.id, { accion: "resultado", resultado: "probado", medida: "Llamado de atención escrito." }, cookies.convivencia)).status).toBe(302);
+    // Another sexual-harassment complaint, received (by the clock of the database) in the previous semester.
+    const older = await postJson("/php/linea-etica", { ...SEXUAL_OLDER });
+    expect(older.status).toBe(201);
+    const olderId = Number((await readDb<{ id: number }>("select id from cases where radicado = ?", (await older.json()).radicado))[0].id);
+    const previous = new Date().getUTCMonth() < 6 ? `${new Date().getUTCFullYear() - 1}-11-15T15:00:00.000Z` : `${new Date().getUTCFullYear()}-03-15T15:00:00.000Z`;
+    await writeDb("update cases set received_at = ? where id = ?", previous, olderId);
+
+    const page = await (await get("/admin/etica/cifras", cookies.genero)).text();
+    const row = (label: RegExp) => page.match(new RegExp(`<tr><th scope="row">${label.source}</th><td>(\\d+)</td><td>(\\d+)</td>`));
+    const current = row(/(?:Primer|Segundo) semestre de \d{4}/);
+    expect(current?.slice(1, 3)).toEqual(["1", "1"]);
+    expect((await get("/admin/etica/cifras", cookies.convivencia)).status).toBe(403);
+
+    // The previous semester has ended: it can be published; the public page shows it, and the audit says so.
+    const semesterOf = (iso: string) => `${iso.slice(0, 4)}-${Number(iso.slice(5, 7)) <= 6 ? 1 : 2}`;
+    const res = await fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.genero }, body: new URLSearchParams({ semestre: semesterOf(previous) }) });
+    expect(res.status).toBe(302);
+    const published = await (await fetch(`${server.url}/linea-etica/cifras`)).text();
+    expect(published).toMatch(/<td>1<\/td><td>0<\/td>/);
+    expect(published).not.toContain("Arturo");
+    const audit = await readDb<{ action: string }>("select action from audit_log where action = 'etica_publicar_cifras'");
+    expect(audit).toHaveLength(1);
   });
 });
 

@@ -292,25 +292,42 @@ describe("the staff", () => {
     expect(none.status).toBe(400);
   });
 
-  it("counts the FURAT deadline over a Colombian holiday weekend, and lists an overdue report first, highlighted", async () => {
-    // A second accident of the same worker, received now: its FURAT is not due yet.
-    const later = await postJson("/php/incidente", { ...REPORT, descripcion: "Se golpeó la rodilla con un estibador en el muelle de carga." });
-    expect(later.status).toBe(201);
-    const id = await caseId();
+  it("counts the FURAT deadline from the accident over a Colombian holiday weekend, and lists an overdue report first, highlighted", async () => {
+    // An accident on Friday 13 November 2026, reported today: Saturday 14 is the first business day (we
+    // count Saturdays), Sunday 15 and Monday 16 (a holiday, Independencia de Cartagena, moved by Ley 51
+    // de 1983) do not count, Tuesday 17 is the second: the report arrives already overdue.
+    const late = await postJson("/php/incidente", { ...REPORT, fecha: "2026-11-13", descripcion: "Se golpeó la rodilla con un estibador en el muelle de carga." });
+    expect(late.status).toBe(201);
+    const { radicado } = await late.json();
+    const db = new Database(dbFile, { readonly: true });
+    const id = (db.prepare("select id from cases where radicado = ?").get(radicado) as { id: number }).id;
+    db.close();
     const { cookie } = await signIn(server.url, "sst@example.com");
-    // The company learned of the first one on Friday 13 November 2026; Monday 16 November is a holiday
-    // (Independencia de Cartagena, moved from Wednesday 11 by Ley 51 de 1983): Tuesday 17 is the first
-    // business day, Wednesday 18 the second.
-    const set = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2026-11-13", hora_conocimiento: "16:45" }, { Cookie: cookie });
-    expect(set.status).toBe(302);
     const detail = await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text();
-    expect(detail).toContain("VENCIDO. Plazo: 18/11/2026 23:59");
+    expect(detail).toContain("17/11/2026 23:59");
+    expect(detail).toContain("VENCIDO");
+    expect(detail).toContain("El reporte llegó con el plazo del FURAT ya vencido");
+    expect(detail).toContain("ocurrió el 13/11/2026");
+    // When the company learned stays on record, and never moves the deadline (product rule 21).
+    const set = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2026-11-20", hora_conocimiento: "16:45" }, { Cookie: cookie });
+    expect(set.status).toBe(302);
+    const after = await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text();
+    expect(after).toContain("17/11/2026 23:59");
+    expect(after).toContain("20/11/2026 16:45");
     const list = await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text();
     const rows = list.match(/<tr[^>]*>[\s\S]*?<\/tr>/g)?.filter((tr) => tr.includes("AT-")) ?? [];
-    expect(rows[0]).toContain(first.radicado);
+    expect(rows[0]).toContain(radicado);
     expect(rows[0]).toContain('class="admin-row-overdue"');
-    expect(rows[1]).not.toContain("admin-row-overdue");
     expect(list).toMatch(/· (<!-- -->)?1(<!-- -->)? con el FURAT vencido/);
+    // Each notice is recorded with its date and number; all four given, the report is no longer overdue.
+    for (const aviso of ["arl", "eps", "trabajador", "territorial"]) {
+      expect((await postForm(`/admin/reportes/${id}`, { accion: "aviso", aviso, fecha: today, referencia: `N-${aviso}` }, { Cookie: cookie })).status).toBe(302);
+    }
+    const done = await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text();
+    expect(done).not.toMatch(/con el FURAT vencido/);
+    // A serious accident adds the investigation report to the ARL.
+    expect((await postForm(`/admin/reportes/${id}`, { accion: "gravedad", gravedad: "grave" }, { Cookie: cookie })).status).toBe(302);
+    expect(await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text()).toContain("Informe de la investigación a la ARL");
     // A date in the future is refused.
     const future = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2999-01-01" }, { Cookie: cookie });
     expect(future.status).toBe(400);

@@ -54,6 +54,21 @@ export async function query<T = Record<string, unknown>>(url: string, text: stri
   }
 }
 
+/** Runs one statement that writes (`?` placeholders), on either engine: for tests that move a row in time. */
+export async function execute(url: string, text: string, params: unknown[] = []): Promise<void> {
+  if (isPostgresUrl(url)) {
+    await query(url, text, params);
+    return;
+  }
+  const db = new SQLite(url.replace(/^file:/, ""));
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare(text).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
 export async function countRows(url: string, table = "messages", where = ""): Promise<number> {
   const [row] = await query<{ n: number | string }>(url, `select count(*) as n from ${table}${where ? ` where ${where}` : ""}`);
   return Number(row.n);

@@ -1,6 +1,6 @@
 /** The accident report's legal clocks over Colombian weekends and holidays (colombian-holidays, offline). */
 import { describe, expect, it } from "vitest";
-import { bogotaDay, businessDaysAfter, furatDueAt, investigationDueAt, isBusinessDay } from "~/features/incidents/deadlines.server";
+import { bogotaDay, businessDaysAfter, furatDueAt, investigationDueAt, isBusinessDay, noticesDue } from "~/features/incidents/deadlines";
 
 const endOf = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
 
@@ -21,10 +21,10 @@ describe("Colombian business days", () => {
   });
 });
 
-describe("FURAT: two business days after the day the company learned of it", () => {
+describe("business days over a holiday weekend (the general reading, Monday to Friday)", () => {
   it("skips a holiday weekend (Friday → Reyes Monday → due Wednesday)", () => {
     expect(businessDaysAfter("2026-01-09T15:00:00.000Z", 2)).toBe(endOf("2026-01-14"));
-    // Learned Friday at 22:00 in Colombia (already Saturday in UTC): still Friday's clock.
+    // Friday at 22:00 in Colombia (already Saturday in UTC): still Friday's clock.
     expect(businessDaysAfter("2026-01-10T03:00:00.000Z", 2)).toBe(endOf("2026-01-14"));
   });
 
@@ -32,14 +32,47 @@ describe("FURAT: two business days after the day the company learned of it", () 
     expect(businessDaysAfter("2026-12-04T15:00:00.000Z", 2)).toBe(endOf("2026-12-09"));
     expect(businessDaysAfter("2026-12-24T15:00:00.000Z", 2)).toBe(endOf("2026-12-29"));
   });
+});
 
-  it("a Saturday counts from Monday", () => {
-    expect(businessDaysAfter("2026-11-21T15:00:00.000Z", 2)).toBe(endOf("2026-11-24"));
+describe("FURAT: two business days after the day of the accident, Saturdays counted (product rule 21)", () => {
+  it("an accident on a Friday before a holiday Monday: Saturday counts, Sunday and the holiday do not", () => {
+    // Friday 13 November 2026; Monday 16 is a holiday (Independencia de Cartagena, moved by Ley 51 de 1983).
+    // Saturday 14 is the first business day, Tuesday 17 the second.
+    expect(furatDueAt("accidente", "2026-11-13")).toBe(endOf("2026-11-17"));
+  });
+
+  it("the day of the accident does not count, whatever the hour", () => {
+    expect(furatDueAt("accidente", "2026-12-04")).toBe(endOf("2026-12-07")); // Fri → Sat 5, Mon 7
+    expect(furatDueAt("accidente", "2026-12-24")).toBe(endOf("2026-12-28")); // Thu → Sat 26 (25 is Christmas), Mon 28
+  });
+
+  it("a report that arrives on the third business day is already overdue", () => {
+    const due = furatDueAt("accidente", "2026-11-13") as string;
+    const arrived = new Date("2026-11-18T14:00:00-05:00").toISOString(); // Wednesday 18: third business day
+    expect(arrived > due).toBe(true);
   });
 
   it("applies to accidents only (an incident without injury has no FURAT)", () => {
-    expect(furatDueAt("accidente", "2026-12-04T15:00:00.000Z")).toBe(endOf("2026-12-09"));
-    expect(furatDueAt("incidente", "2026-12-04T15:00:00.000Z")).toBeNull();
+    expect(furatDueAt("incidente", "2026-12-04")).toBeNull();
+  });
+});
+
+describe("what each severity owes (Res. 1401 de 2007 arts. 3, 14; Res. 2851 de 2015 art. 1)", () => {
+  it("an accident owes the FURAT to the ARL and the EPS, the worker's copy and the Dirección Territorial, by the FURAT's deadline", () => {
+    const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity: "accidente" });
+    expect(due.map((d) => d.notice)).toEqual(["arl", "eps", "trabajador", "territorial"]);
+    for (const d of due) expect(d.dueAt).toBe(endOf("2026-11-17"));
+  });
+
+  it("a serious or fatal accident also owes the investigation report to the ARL within 15 calendar days", () => {
+    for (const severity of ["grave", "mortal"]) {
+      const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity });
+      expect(due.at(-1)).toMatchObject({ notice: "investigacion_arl", dueAt: endOf("2026-11-28") });
+    }
+  });
+
+  it("an incident owes no notice", () => {
+    expect(noticesDue({ kind: "incidente", fecha: "2026-11-13", severity: "incidente" })).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ export interface ReceiptText {
 }
 
 export const incidentReceipt: ReceiptText = {
-  notified: "El equipo de seguridad y salud en el trabajo ya fue avisado.",
+  notified: "El equipo de seguridad y salud en el trabajo ya fue avisado: si fue un accidente, tiene dos días hábiles desde el accidente para reportarlo a la ARL y a la EPS.",
   consultHref: "/incidente#consultar",
   mailsCode: true,
 };

@@ -50,6 +50,21 @@ export const ETHICS_OWNERS = {
 export type EthicsRole = (typeof ETHICS_OWNERS)[EthicsKind];
 export const ETHICS_ROLES: EthicsRole[] = ["cumplimiento", "convivencia", "genero"];
 
+/**
+ * The Comité de Convivencia Laboral's procedure lasts at most 65 calendar days from the complaint
+ * (Res. 3461 de 2025; docs/legal-rules.md §B): the committee's cases show that deadline and sort by it.
+ */
+export const COMMITTEE_DAYS = 65;
+export const hasCommitteeClock = (kind: string) => ETHICS_OWNERS[kind as EthicsKind] === "convivencia";
+
+/** How a case ended, recorded by its owner; Ley 2365 de 2024's semester figures count the sanctions. */
+export const OUTCOMES = {
+  archivado: "Archivado (sin trámite, desistido o fuera de competencia)",
+  no_probado: "Tramitado: los hechos no se comprobaron",
+  probado: "Tramitado: los hechos se comprobaron y se aplicó una medida o sanción",
+} as const;
+export type Outcome = keyof typeof OUTCOMES;
+
 /** The categories a person with these roles may see (none for admin, staff or sst alone). */
 export const ethicsKindsFor = (roles: readonly string[]): EthicsKind[] =>
   (Object.keys(ETHICS_OWNERS) as EthicsKind[]).filter((kind) => roles.includes(ETHICS_OWNERS[kind]));

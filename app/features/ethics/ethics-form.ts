@@ -72,6 +72,30 @@ export const ef = {
     autocomplete: "off",
     hint: "Describa qué pruebas existen (mensajes, correos, documentos, fotos) y quién las tiene. No adjunte archivos: si hacen falta, se los pediremos por este canal.",
   }),
+  // A worker on assignment's workplace-harassment complaint is heard by the user company's committee with at
+  // least one member of this company's committee (Res. 3461 de 2025): so the form asks for the user company.
+  vinculo: choiceField({
+    name: "vinculo",
+    label: "¿Qué relación tiene con la empresa la persona afectada?",
+    staffLabel: "Vínculo de la persona afectada",
+    as: "radio",
+    required: false,
+    options: [
+      { value: "planta", label: "Trabajador de planta" },
+      { value: "mision", label: "Trabajador en misión en una empresa usuaria" },
+      { value: "aspirante", label: "Aspirante o candidato" },
+      { value: "otro", label: "Otra relación, o prefiero no decirlo" },
+    ],
+  }),
+  empresa_usuaria: textField({
+    name: "empresa_usuaria",
+    label: "Empresa usuaria donde está en misión",
+    staffLabel: "Empresa usuaria",
+    maxLength: 150,
+    required: false,
+    autocomplete: "off",
+    hint: "Obligatorio si la persona afectada es trabajador en misión.",
+  }),
   identificacion: choiceField({
     name: "identificacion",
     label: "¿Quiere identificarse?",
@@ -101,10 +125,12 @@ export const ETHICS_MESSAGES = {
     "Eligió reportar de forma anónima, pero escribió datos suyos: bórrelos, o elija «Sí, quiero dar mi nombre y un medio de contacto».",
   nameRequired: "Escriba su nombre, o elija reportar de forma anónima.",
   contactRequired: "Escriba un correo o un celular para que podamos contactarle, o elija reportar de forma anónima.",
+  userCompanyRequired: "Escriba la empresa usuaria donde la persona está en misión: su comité de convivencia es el que atiende la queja.",
 } as const;
 
 function check(data: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
+  if (data.vinculo === "mision" && !data.empresa_usuaria) errors.empresa_usuaria = ETHICS_MESSAGES.userCompanyRequired;
   if (data.identificacion === "anonimo") {
     for (const name of IDENTITY_FIELDS) if (data[name]) errors[name] = ETHICS_MESSAGES.anonymousWithIdentity;
   } else if (data.identificacion === "identificado") {
@@ -123,6 +149,7 @@ export const ETHICS_DEFAULTS = { identificacion: "anonimo" } as const;
 export const ethicsGroups: { id: string; legend: string; intro?: string; fields: FieldDef[] }[] = [
   { id: "categoria", legend: "El asunto", fields: [ef.categoria] },
   { id: "hechos", legend: "Los hechos", fields: [ef.descripcion, ef.cuando, ef.donde, ef.involucrados, ef.evidencia] },
+  { id: "vinculo", legend: "La persona afectada", fields: [ef.vinculo, ef.empresa_usuaria] },
   {
     id: "identidad",
     legend: "Quién reporta",

@@ -10,8 +10,8 @@ import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
 import { addEvent, addReporterNote, caseEvents, insertCase, publicView, withRadicadoRetry } from "~/features/cases/cases.server";
 import { auditAction } from "~/features/cases/model";
-import { ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole } from "./channel";
-import { bogotaDay } from "~/platform/dates";
+import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
+import { addDays, bogotaDay, bogotaDayStart, endOfBogotaDay } from "~/platform/dates";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import type { HeldSealing } from "~/features/cases/held.server";
 import { createSealer, type Sealer } from "./crypto.server";
@@ -22,13 +22,14 @@ import { ownerNotice, reporterNotice } from "./mail.server";
 export const CHANNEL = ethicsChannel.id;
 
 /** The fields sealed together as one value per report. */
-const SEALED_FIELDS = ["descripcion", "cuando", "donde", "involucrados", "evidencia", ...IDENTITY_FIELDS] as const;
+const SEALED_FIELDS = ["descripcion", "cuando", "donde", "involucrados", "evidencia", "vinculo", "empresa_usuaria", ...IDENTITY_FIELDS] as const;
 export type EthicsReportContent = Record<(typeof SEALED_FIELDS)[number], string>;
 
 const reportContext = (caseId: number) => `caso:${caseId}:reporte`;
 const noteContext = (caseId: number) => `caso:${caseId}:nota`;
 /** A reporter's e-mail waiting in the outbox is sealed too; the sender opens it (services.server.ts). */
 export const recipientContext = (caseId: number) => `caso:${caseId}:destinatario`;
+const outcomeContext = (caseId: number) => `caso:${caseId}:resultado`;
 const heldContext = (heldId: number) => `retenido:${heldId}`;
 
 /** A post held for review (it filled the spam trap, ADR 017) is sealed like a report. */
@@ -132,7 +133,13 @@ export async function listEthicsCases(db: Kysely<Database>, user: User, kinds: E
   if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
   const rows = await query.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
   await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${rows.length} reporte(s)` });
-  return rows.map(({ last_author, ...r }) => ({ ...r, waiting: last_author === "reportante" }));
+  const now = new Date().toISOString();
+  const listed = rows.map(({ last_author, ...r }) => {
+    const dueAt = committeeDueAt(r.kind, r.received_at);
+    return { ...r, waiting: last_author === "reportante", committeeDueAt: dueAt, overdue: Boolean(dueAt && r.status !== ethicsChannel.closed && dueAt < now) };
+  });
+  // The committee's cases past their 65 days first, as the accident reports' overdue FURATs (issue 22).
+  return listed.sort((a, b) => Number(b.overdue) - Number(a.overdue));
 }
 
 /** One case, opened (decrypted) for a reader of its category; the opening is audited. Null if not theirs. */
@@ -141,17 +148,18 @@ export async function openEthicsCase(db: Kysely<Database>, sealer: Sealer, user:
   const row = await db
     .selectFrom("cases")
     .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
-    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.policy_version", "e.identified", "e.payload"])
+    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.policy_version", "e.identified", "e.payload", "e.user_committee_engaged_on", "e.outcome", "e.outcome_measure", "e.outcome_at"])
     .where("cases.id", "=", id)
     .where("cases.channel", "=", CHANNEL)
     .where("cases.kind", "in", kinds)
     .executeTakeFirst();
   if (!row) return null;
-  const { payload, ...rest } = row;
+  const { payload, outcome_measure, ...rest } = row;
   const content = JSON.parse(sealer.open(payload, reportContext(id))) as EthicsReportContent;
   const events = await caseEvents(db, id, noteSealer(sealer).open);
   await audit(db, user, auditAction(ethicsChannel, "ver_reporte"), { caseId: id, detail: row.radicado });
-  return { ...rest, content, events };
+  const measure = outcome_measure ? sealer.open(outcome_measure, outcomeContext(id)) : null;
+  return { ...rest, content, events, measure, committeeDueAt: committeeDueAt(row.kind, row.received_at) };
 }
 
 /** May this reader act on this case (its category is theirs)? */
@@ -204,6 +212,79 @@ export async function reclassify(db: Kysely<Database>, user: User, id: number, k
     }
   });
   return "ok";
+}
+
+/** End of the committee's 65 calendar days from the complaint (Res. 3461 de 2025), for its categories only. */
+export function committeeDueAt(kind: string, receivedAt: string): string | null {
+  return hasCommitteeClock(kind) ? endOfBogotaDay(addDays(bogotaDay(receivedAt), COMMITTEE_DAYS)) : null;
+}
+
+/** A worker on assignment's complaint: the day the user company's committee took it (Res. 3461 de 2025). */
+export async function recordUserCommittee(db: Kysely<Database>, user: User, id: number, kinds: EthicsKind[], day: string): Promise<boolean> {
+  const c = await owns(db, id, kinds);
+  if (!c || !hasCommitteeClock(c.kind)) return false;
+  await db.updateTable("ethics_reports").set({ user_committee_engaged_on: day }).where("case_id", "=", id).execute();
+  await audit(db, user, auditAction(ethicsChannel, "comite_usuaria"), { caseId: id, detail: day });
+  return true;
+}
+
+/** How the case ended, with the measure taken (sealed); the sexual-harassment figures are counted from it. */
+export async function recordOutcome(db: Kysely<Database>, sealer: Sealer, user: User, id: number, kinds: EthicsKind[], outcome: Outcome, measure: string): Promise<"ok" | "not_found" | "invalid"> {
+  if (!(await owns(db, id, kinds))) return "not_found";
+  if (outcome === "probado" && !measure.trim()) return "invalid";
+  await db
+    .updateTable("ethics_reports")
+    .set({ outcome, outcome_measure: measure.trim() ? sealer.seal(measure.trim(), outcomeContext(id)) : null, outcome_at: new Date().toISOString() })
+    .where("case_id", "=", id)
+    .execute();
+  await audit(db, user, auditAction(ethicsChannel, "registrar_resultado"), { caseId: id, detail: OUTCOMES[outcome] });
+  return "ok";
+}
+
+/** January–June is aaaa-1, July–December aaaa-2, in Colombia. */
+export function semesterBounds(semester: string): { from: string; to: string; lastTenDaysFrom: string } {
+  const [year, half] = semester.split("-");
+  const from = half === "1" ? `${year}-01-01` : `${year}-07-01`;
+  const last = half === "1" ? `${year}-06-30` : `${year}-12-31`;
+  return { from: bogotaDayStart(from), to: endOfBogotaDay(last), lastTenDaysFrom: bogotaDayStart(addDays(last, -9)) };
+}
+
+/**
+ * Ley 2365 de 2024: each semester, the number of sexual-harassment complaints received and of
+ * sanctions applied, with no other detail, counted from the cases themselves (never typed by hand):
+ * complaints whose report arrived in the semester; sanctions recorded in it (outcome "probado").
+ */
+export async function sexualHarassmentFigures(db: Kysely<Database>, semester: string): Promise<{ semester: string; complaints: number; sanctions: number }> {
+  const { from, to } = semesterBounds(semester);
+  const count = async (column: "cases.received_at" | "e.outcome_at", outcome?: Outcome) => {
+    let q = db
+      .selectFrom("cases")
+      .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("cases.channel", "=", CHANNEL)
+      .where("cases.kind", "=", "acoso_sexual")
+      .where(column, ">=", from)
+      .where(column, "<=", to);
+    if (outcome) q = q.where("e.outcome", "=", outcome);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  return { semester, complaints: await count("cases.received_at"), sanctions: await count("e.outcome_at", "probado") };
+}
+
+/** Publishes (or corrects) a semester's figures on /linea-etica/cifras; audited. */
+export async function publishFigures(db: Kysely<Database>, user: User, semester: string) {
+  const figures = await sexualHarassmentFigures(db, semester);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("published_figures").where("semester", "=", semester).execute();
+    await trx.insertInto("published_figures").values({ semester, complaints: figures.complaints, sanctions: figures.sanctions, published_at: now, published_by: user.email }).execute();
+    await audit(trx, user, auditAction(ethicsChannel, "publicar_cifras"), { detail: `${semester}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)` });
+  });
+  return figures;
+}
+
+export async function publishedFigures(db: Kysely<Database>) {
+  return db.selectFrom("published_figures").select(["semester", "complaints", "sanctions", "published_at"]).orderBy("semester", "desc").execute();
 }
 
 /** "2026-2": the half-year of a moment, in Colombia (January–June is 1, July–December is 2). */

@@ -17,7 +17,7 @@ export const incidentChannel = {
   closed: "cerrado",
 } as const satisfies ChannelDef;
 
-/** The accident report's legal clocks (deadlines.server.ts computes them). */
+/** The accident report's legal clocks (deadlines.ts computes them; docs/legal-rules.md §A). */
 export const FURAT_BUSINESS_DAYS = 2;
 export const INVESTIGATION_DAYS = 15;
 

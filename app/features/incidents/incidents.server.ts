@@ -12,7 +12,7 @@ import { insertCase, withRadicadoRetry } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "./channel";
-import { furatDueAt, investigationDueAt } from "./deadlines.server";
+import { furatDueAt, investigationDueAt, NOTICES, type NoticeKind, SEVERITIES, type Severity } from "./deadlines";
 import { HEALTH_FIELDS, incidentForm } from "./incident-form";
 import { reporterConfirmation, staffNotice } from "./mail.server";
 
@@ -33,7 +33,8 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
   const now = new Date().toISOString();
   const health = values.consentimiento_salud === "si";
   const kind = values.tipo;
-  const furat = furatDueAt(kind, now);
+  // The FURAT's clock runs from the accident (product rule 21): a report that arrives late is overdue at once.
+  const furat = furatDueAt(kind, values.fecha);
   const investigation = investigationDueAt(values.fecha);
   const opt = (name: string) => values[name] || null;
   const contactEmail = opt("reporta_correo");
@@ -72,6 +73,7 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
           investigation_due_at: investigation,
           arl_filed_at: null,
           arl_number: null,
+          severity: kind === "incidente" ? "incidente" : null,
         })
         .execute();
       const queue = (recipients: string, mail: { subject: string; text: string; html: string }) => queueCaseMail(trx, created.id, recipients, mail, now);
@@ -129,7 +131,18 @@ export async function listReports(db: Kysely<Database>, filter: ReportFilter, no
     .select((eb) =>
       eb
         .case()
-        .when(eb.and([eb("a.furat_due_at", "is not", null), eb("a.arl_filed_at", "is", null), eb("a.furat_due_at", "<", now)]))
+        .when(
+          eb.and([
+            eb("a.furat_due_at", "is not", null),
+            eb("a.furat_due_at", "<", now),
+            // One of the four notices due with the FURAT still missing (deadlines.ts).
+            eb(
+              eb.selectFrom("accident_notices as n").select((n) => n.fn.countAll().as("n")).whereRef("n.case_id", "=", "cases.id").where("n.notice", "in", ["arl", "eps", "trabajador", "territorial"]),
+              "<",
+              4,
+            ),
+          ]),
+        )
         .then(1)
         .else(0)
         .end()
@@ -169,22 +182,47 @@ export async function reportMails(db: Kysely<Database>, id: number) {
   return db.selectFrom("outbox").select(["id", "recipients", "status", "attempts", "sent_at", "last_error"]).where("case_id", "=", id).orderBy("id").execute();
 }
 
-/** Records the FURAT filing with the ARL (date and number). */
-export async function recordArlFiling(db: Kysely<Database>, user: User, id: number, filedOn: string, number: string): Promise<boolean> {
-  const filedAt = bogotaInstant(filedOn, "12:00");
-  const result = await db.updateTable("accident_reports").set({ arl_filed_at: filedAt, arl_number: number }).where("case_id", "=", id).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  await audit(db, user, "registrar_furat", { caseId: id, detail: `radicado ARL ${number}, ${filedOn}` });
+/** The notices given so far for a report (date and number of each). */
+export async function reportNotices(db: Kysely<Database>, id: number) {
+  return db.selectFrom("accident_notices").selectAll().where("case_id", "=", id).execute();
+}
+
+/**
+ * Records a notice (the FURAT to the ARL or the EPS, the worker's copy, the Dirección Territorial, the
+ * investigation report): the day it was filed and the number or reference it got. Recording it again
+ * corrects it. The ARL filing also stays on the report's row, which the lists read.
+ */
+export async function recordNotice(db: Kysely<Database>, user: User, id: number, notice: NoticeKind, filedOn: string, reference: string): Promise<boolean> {
+  const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
+  if (!report || report.kind !== "accidente") return false;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("accident_notices").where("case_id", "=", id).where("notice", "=", notice).execute();
+    await trx.insertInto("accident_notices").values({ case_id: id, notice, filed_on: filedOn, reference: reference || null, recorded_by: user.email, recorded_at: now }).execute();
+    if (notice === "arl") await trx.updateTable("accident_reports").set({ arl_filed_at: bogotaInstant(filedOn, "12:00"), arl_number: reference }).where("case_id", "=", id).execute();
+    await audit(trx, user, notice === "arl" ? "registrar_furat" : "registrar_aviso", { caseId: id, detail: `${NOTICES[notice]}: ${filedOn}${reference ? `, ${reference}` : ""}` });
+  });
   return true;
 }
 
-/** When the company learned of the event (the FURAT clock's start), if earlier than the web report. */
+/** Res. 1401 de 2007 art. 3: the severity occupational health gives an accident (grave and mortal add duties). */
+export async function setSeverity(db: Kysely<Database>, user: User, id: number, severity: Severity): Promise<boolean> {
+  const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
+  if (!report || (report.kind === "incidente") !== (severity === "incidente")) return false;
+  await db.updateTable("accident_reports").set({ severity }).where("case_id", "=", id).execute();
+  await audit(db, user, "clasificar_gravedad", { caseId: id, detail: SEVERITIES[severity] });
+  return true;
+}
+
+/**
+ * When the company learned of the event: kept for the record and for a late report's justification.
+ * It never moves the FURAT's deadline, which runs from the accident (product rule 21).
+ */
 export async function setLearnedAt(db: Kysely<Database>, user: User, id: number, learnedAt: string): Promise<boolean> {
   const c = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
   if (!c) return false;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("cases").set({ learned_at: learnedAt, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-    await trx.updateTable("accident_reports").set({ furat_due_at: furatDueAt(c.kind, learnedAt) }).where("case_id", "=", id).execute();
     await audit(trx, user, "cambiar_conocimiento", { caseId: id, detail: formatBogota(learnedAt) });
   });
   return true;

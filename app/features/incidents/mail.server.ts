@@ -34,7 +34,12 @@ export function staffNotice(input: {
     ["Sede", input.sede],
     ["Fecha del evento", formatDay(input.fecha)],
   ];
-  if (input.furatDueAt) rows.push(["Plazo para el FURAT a la ARL y la EPS", `${formatBogota(input.furatDueAt)} (2 días hábiles)`]);
+  if (input.furatDueAt) {
+    rows.push([
+      "Plazo para el FURAT a la ARL y la EPS, la copia al trabajador y el aviso a la Dirección Territorial",
+      `${formatBogota(input.furatDueAt)} (2 días hábiles siguientes al accidente, sábados incluidos; no desde que la empresa lo supo)`,
+    ]);
+  }
   rows.push(["Plazo de la investigación", `${formatBogota(input.investigationDueAt)} (15 días)`]);
   return render(title, rows, [
     `Los datos del trabajador, el relato y los datos de salud están solo en la bandeja del personal, con una cuenta de seguridad y salud en el trabajo: ${input.link}`,

@@ -29,6 +29,8 @@ const AREA_OF: Record<string, StaffArea> = {
   registrar_furat: "reports",
   cambiar_conocimiento: "reports",
   exportar_reportes: "reports",
+  registrar_aviso: "reports",
+  clasificar_gravedad: "reports",
   registrar_retenido: "reports",
   descartar_retenido: "reports",
   crear_usuario: "accounts",

@@ -27,6 +27,7 @@ export const TABLES = [
   "outbox",
   "case_events",
   "accident_reports",
+  "accident_notices",
   "ethics_reports",
   "held_posts",
   "case_lookup_attempts",
@@ -34,9 +35,10 @@ export const TABLES = [
   "login_attempts",
   "audit_log",
   "rate_limits",
+  "published_figures",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */

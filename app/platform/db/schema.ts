@@ -163,6 +163,31 @@ export interface AccidentReportsTable {
   investigation_due_at: string;
   arl_filed_at: string | null;
   arl_number: string | null;
+  /** Res. 1401 de 2007 art. 3: incidente, accidente, grave, mortal; set by occupational health (null: not yet). */
+  severity: string | null;
+}
+
+/** A notice an accident report owes, once given (migration 016). */
+export interface AccidentNoticesTable {
+  case_id: number;
+  notice: "arl" | "eps" | "trabajador" | "territorial" | "investigacion_arl";
+  /** aaaa-mm-dd, the day it was filed or delivered. */
+  filed_on: string;
+  /** The receiving entity's number, or how the copy was delivered. */
+  reference: string | null;
+  recorded_by: string;
+  recorded_at: string;
+}
+
+/** The semester figures of sexual harassment published on the site (Ley 2365 de 2024; migration 016). */
+export interface PublishedFiguresTable {
+  id: number | undefined;
+  /** aaaa-1 (January–June) or aaaa-2 (July–December). */
+  semester: string;
+  complaints: number;
+  sanctions: number;
+  published_at: string;
+  published_by: string;
 }
 
 export interface CaseLookupAttemptsTable {
@@ -180,6 +205,12 @@ export interface EthicsReportsTable {
   consent_at: string | null;
   /** The report's fields as sealed JSON: what, when, where, who, evidence, and the reporter's own data if given. */
   payload: string;
+  /** A worker on assignment's workplace-harassment complaint: when the user company's committee took it (Res. 3461 de 2025). */
+  user_committee_engaged_on: string | null;
+  /** How the case ended: archivado, no_probado, probado (with the measure taken, sealed). */
+  outcome: string | null;
+  outcome_measure: string | null;
+  outcome_at: string | null;
 }
 
 /** A post to a case channel that filled the spam trap, held for review (ADR 017). */
@@ -196,6 +227,8 @@ export interface HeldPostsTable {
 }
 
 export interface Database {
+  accident_notices: AccidentNoticesTable;
+  published_figures: PublishedFiguresTable;
   held_posts: HeldPostsTable;
   cases: CasesTable;
   case_events: CaseEventsTable;

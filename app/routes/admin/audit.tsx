@@ -30,6 +30,8 @@ const ACTIONS: Record<string, string> = {
   cambiar_conocimiento: "Corrigió cuándo la empresa conoció el evento",
   exportar_reportes: "Exportó los reportes a CSV",
   registrar_retenido: "Registró como reporte un envío retenido",
+  registrar_aviso: "Registró un aviso de un accidente",
+  clasificar_gravedad: "Clasificó la gravedad de un accidente",
   descartar_retenido: "Descartó un envío retenido",
   [auditAction(ethicsChannel, "registrar_retenido")]: "Registró como reporte un envío retenido (línea ética)",
   [auditAction(ethicsChannel, "descartar_retenido")]: "Descartó un envío retenido (línea ética)",
@@ -42,6 +44,9 @@ const ACTIONS: Record<string, string> = {
   [auditAction(ethicsChannel, "reclasificar")]: "Cambió la categoría de un reporte de la línea ética",
   [auditAction(ethicsChannel, "ver_estadisticas")]: "Abrió las estadísticas de la línea ética",
   [auditAction(ethicsChannel, "rotar_clave")]: "Cifró de nuevo la línea ética con la clave actual",
+  [auditAction(ethicsChannel, "publicar_cifras")]: "Publicó las cifras semestrales de acoso sexual",
+  [auditAction(ethicsChannel, "registrar_resultado")]: "Registró cómo terminó un reporte de la línea ética",
+  [auditAction(ethicsChannel, "comite_usuaria")]: "Registró que el comité de la empresa usuaria tomó una queja",
   [auditAction(ethicsChannel, "reasignar_ruta")]: "Pasó un reporte de acoso sexual a la ruta de género (Ley 2365 de 2024)",
 };
 

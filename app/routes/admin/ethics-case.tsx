@@ -1,11 +1,13 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { ef } from "~/features/ethics/ethics-form";
-import { ethicsSealer, openEthicsCase, reclassify, respond } from "~/features/ethics/ethics.server";
+import { ethicsSealer, openEthicsCase, reclassify, recordOutcome, recordUserCommittee, respond } from "~/features/ethics/ethics.server";
+import { ethicsActionSchema } from "~/features/ethics/staff-forms";
+import { firstProblem, formFields } from "~/forms/actions";
 import { ethicsStoreOptions } from "~/features/ethics/doors.server";
 import { displayValue } from "~/forms/fields";
-import { formatBogota } from "~/platform/dates";
+import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
-import { ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
+import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, ethicsKindsFor, type Outcome, OUTCOMES } from "~/features/ethics/channel";
 import { heldOrigin } from "~/features/cases/held.server";
 import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
@@ -35,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = idOf(params);
   const report = await openEthicsCase(services.db, sealerOr503(), user, id, ethicsKindsFor(user.roles));
   if (!report) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { report, held: (await heldOrigin(services.db, id)) ?? null, notice: new URL(request.url).searchParams.get("aviso") };
+  return { report, held: (await heldOrigin(services.db, id)) ?? null, notice: new URL(request.url).searchParams.get("aviso"), now: new Date().toISOString() };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -43,39 +45,48 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user, services } = await requireStaff(request, "ethics");
   const id = idOf(params);
   const kinds = ethicsKindsFor(user.roles);
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const parsed = ethicsActionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
+  const input = parsed.data;
   const options = ethicsStoreOptions(services);
-  const intent = text("accion");
-  if (intent === "estado") {
-    const result = await respond(services.db, sealerOr503(), user, id, kinds, { status: text("estado"), note: text("nota"), visible: form.get("visible") === "si" }, options);
+  if (input.accion === "estado") {
+    const result = await respond(services.db, sealerOr503(), user, id, kinds, { status: input.estado, note: input.nota, visible: input.visible === "si" }, options);
     if (result === "not_found") throw data({ message: NOT_FOUND }, { status: 404 });
     if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una respuesta o una nota." }, { status: 400 });
     services.outbox?.kick();
     return redirect(`/admin/etica/${id}?aviso=estado`);
   }
-  if (intent === "reclasificar") {
-    const kind = text("categoria");
-    const result = await reclassify(services.db, user, id, kinds, kind, options);
+  if (input.accion === "reclasificar") {
+    const result = await reclassify(services.db, user, id, kinds, input.categoria, options);
     if (result === "not_found") throw data({ message: NOT_FOUND }, { status: 404 });
     if (result === "invalid") throw data({ message: "Elija una categoría distinta de la actual." }, { status: 400 });
     services.outbox?.kick();
-    return redirect(kinds.includes(kind as never) ? `/admin/etica/${id}?aviso=reclasificado` : "/admin/etica?aviso=reasignado");
+    return redirect(kinds.includes(input.categoria as never) ? `/admin/etica/${id}?aviso=reclasificado` : "/admin/etica?aviso=reasignado");
   }
-  throw data({ message: "Acción desconocida." }, { status: 400 });
+  if (input.accion === "comite_usuaria") {
+    if (input.fecha > bogotaDay(new Date().toISOString())) throw data({ message: "La fecha no puede ser posterior a hoy." }, { status: 400 });
+    if (!(await recordUserCommittee(services.db, user, id, kinds, input.fecha))) throw data({ message: NOT_FOUND }, { status: 404 });
+    return redirect(`/admin/etica/${id}?aviso=comite`);
+  }
+  const result = await recordOutcome(services.db, sealerOr503(), user, id, kinds, input.resultado, input.medida);
+  if (result === "not_found") throw data({ message: NOT_FOUND }, { status: 404 });
+  if (result === "invalid") throw data({ message: "Describa la medida o la sanción aplicada." }, { status: 400 });
+  return redirect(`/admin/etica/${id}?aviso=resultado`);
 }
 
 const NOTICES: Record<string, string> = {
   registrado: "El envío retenido quedó registrado como este reporte.",
   estado: "Cambio guardado. Las respuestas las lee quien reportó al consultar; si dejó un correo, le avisamos sin el contenido.",
   reclasificado: "Categoría cambiada.",
+  comite: "Quedó registrada la fecha en que el comité de la empresa usuaria tomó la queja.",
+  resultado: "Quedó registrado cómo terminó el caso.",
 };
 
 const ROLE_NAMES = { cumplimiento: "el oficial de cumplimiento", convivencia: "el comité de convivencia", genero: "la persona referente de género" } as const;
 
 export default function EthicsCase() {
-  const { report: r, held, notice } = useLoaderData<typeof loader>();
-  const facts = [ef.cuando, ef.donde, ef.involucrados, ef.evidencia]
+  const { report: r, held, notice, now } = useLoaderData<typeof loader>();
+  const facts = [ef.cuando, ef.donde, ef.involucrados, ef.evidencia, ef.vinculo, ef.empresa_usuaria]
     .map((field) => [field.staffLabel, displayValue(field, r.content[field.name as keyof typeof r.content])] as const)
     .filter(([, v]) => v);
   return (
@@ -100,6 +111,35 @@ export default function EthicsCase() {
           </dd>
         </div>
       </dl>
+      {r.committeeDueAt ? (
+        <p className={r.status !== ethicsChannel.closed && r.committeeDueAt < now ? "admin-flag" : undefined}>
+          {r.status !== ethicsChannel.closed && r.committeeDueAt < now ? <strong>VENCIDO. </strong> : null}
+          Plazo del procedimiento del comité: {formatBogota(r.committeeDueAt)} ({COMMITTEE_DAYS} días calendario desde la queja, Res. 3461 de 2025).
+        </p>
+      ) : null}
+      {r.committeeDueAt && r.content.vinculo === "mision" ? (
+        <section aria-labelledby="ruta-mision">
+          <h2 id="ruta-mision">Ruta de un trabajador en misión</h2>
+          <p>
+            La queja de un trabajador en misión la tramita el comité de convivencia laboral de la empresa usuaria
+            {r.content.empresa_usuaria ? ` (${r.content.empresa_usuaria})` : ""}, con al menos un integrante del comité de esta empresa
+            (Res. 3461 de 2025).{" "}
+            {r.user_committee_engaged_on
+              ? `El comité de la empresa usuaria la tomó el ${formatDay(r.user_committee_engaged_on)}.`
+              : "Registre cuándo el comité de la empresa usuaria la tomó."}
+          </p>
+          <form method="post" className="admin-form">
+            <input type="hidden" name="accion" value="comite_usuaria" />
+            <div className="field">
+              <label htmlFor="cu-fecha">Fecha en que el comité de la empresa usuaria tomó la queja</label>
+              <input id="cu-fecha" name="fecha" type="date" required defaultValue={r.user_committee_engaged_on ?? ""} />
+            </div>
+            <button type="submit" className="button button-secondary">
+              Registrar
+            </button>
+          </form>
+        </section>
+      ) : null}
       <h2>Qué pasó</h2>
       <p className="admin-message-text">{r.content.descripcion}</p>
       <dl className="admin-fields">
@@ -121,6 +161,33 @@ export default function EthicsCase() {
         internalLabel="Solo quienes atienden esta categoría (nota interna)"
         visibleLabel="Quien reportó, al consultar con su radicado y su código (respuesta)"
       />
+
+      <h2>Cómo terminó</h2>
+      <p>
+        {r.outcome ? `${OUTCOMES[r.outcome as Outcome]} (${formatBogota(r.outcome_at)}).` : "Sin registrar."}
+        {r.measure ? ` Medida: ${r.measure}` : ""}
+        {r.kind === "acoso_sexual" ? " Las cifras semestrales de la Ley 2365 de 2024 cuentan los casos con medida o sanción." : ""}
+      </p>
+      <form method="post" className="admin-form">
+        <input type="hidden" name="accion" value="resultado" />
+        <div className="field">
+          <label htmlFor="r-resultado">Resultado</label>
+          <select id="r-resultado" name="resultado" defaultValue={r.outcome ?? "archivado"}>
+            {(Object.keys(OUTCOMES) as Outcome[]).map((k) => (
+              <option key={k} value={k}>
+                {OUTCOMES[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="r-medida">Medida o sanción aplicada (obligatoria si se comprobaron los hechos)</label>
+          <textarea id="r-medida" name="medida" rows={3} maxLength={1000} />
+        </div>
+        <button type="submit" className="button button-secondary">
+          Registrar resultado
+        </button>
+      </form>
 
       <h2>Categoría</h2>
       <p>Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa a quien la atiende ({`${ROLE_NAMES.cumplimiento}, ${ROLE_NAMES.convivencia} o ${ROLE_NAMES.genero}`}), que recibe un aviso, y usted deja de verlo.</p>

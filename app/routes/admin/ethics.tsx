@@ -44,17 +44,27 @@ export default function EthicsCases() {
         {rows.length === 1 ? "1 reporte" : `${rows.length} reportes`}
         {waiting ? <strong> · {waiting} con información nueva de quien reportó</strong> : null} ·{" "}
         <a href="/admin/etica/retenidos">Envíos retenidos para revisión</a>
+        {kinds.includes("acoso_sexual") ? (
+          <>
+            {" "}
+            · <a href="/admin/etica/cifras">Cifras semestrales de acoso sexual (Ley 2365 de 2024)</a>
+          </>
+        ) : null}
       </p>
       <CaseList
         rows={rows}
         href={(r) => `/admin/etica/${r.id}`}
         caption="Reportes de la línea ética, del más reciente al más antiguo"
-        rowClass={(r) => (r.waiting ? "admin-row-new" : undefined)}
+        rowClass={(r) => (r.overdue ? "admin-row-overdue" : r.waiting ? "admin-row-new" : undefined)}
         columns={[
           { header: "Categoría", cell: (r) => kindLabel(ethicsChannel, r.kind) },
           { header: "Recibido", cell: (r) => formatBogota(r.received_at) },
           { header: "Quién reporta", cell: (r) => (r.identified ? "Se identificó" : "Anónimo") },
           { header: "Estado", cell: (r) => statusLabel(ethicsChannel, r.status) },
+          {
+            header: "Plazo del comité",
+            cell: (r) => (r.committeeDueAt ? r.overdue ? <strong>VENCIDO: {formatBogota(r.committeeDueAt)}</strong> : formatBogota(r.committeeDueAt) : "No aplica"),
+          },
           {
             header: "Última novedad",
             cell: (r) => (

@@ -1,7 +1,8 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { bogotaDayAndTime, bogotaInstant, formatBogota } from "~/platform/dates";
+import { bogotaDay, bogotaDayAndTime, bogotaInstant, formatBogota, formatDay } from "~/platform/dates";
 import { mailStateLabel } from "~/platform/outbox-status";
-import { getReport, recordArlFiling, reportMails, setLearnedAt } from "~/features/incidents/incidents.server";
+import { getReport, recordNotice, reportMails, reportNotices, setLearnedAt, setSeverity } from "~/features/incidents/incidents.server";
+import { isSevere, noticesDue, SEVERITIES, type Severity } from "~/features/incidents/deadlines";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS } from "~/features/incidents/channel";
 import { heldOrigin } from "~/features/cases/held.server";
@@ -32,8 +33,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const report = await getReport(services.db, id);
   if (!report) throw data({ message: "Reporte no encontrado." }, { status: 404 });
   await audit(services.db, user, "ver_reporte", { caseId: id });
-  const [events, mails, held] = await Promise.all([caseEvents(services.db, id), reportMails(services.db, id), heldOrigin(services.db, id)]);
-  return { report, events, mails, held: held ?? null, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
+  const [events, mails, held, given] = await Promise.all([caseEvents(services.db, id), reportMails(services.db, id), heldOrigin(services.db, id), reportNotices(services.db, id)]);
+  return { report, events, mails, given, held: held ?? null, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -50,8 +51,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`/admin/reportes/${id}?aviso=estado`);
   }
   if (input.accion === "furat") {
-    if (!(await recordArlFiling(services.db, user, id, input.fecha_furat, input.numero_arl))) throw data({ message: "Reporte no encontrado." }, { status: 404 });
+    if (!(await recordNotice(services.db, user, id, "arl", input.fecha_furat, input.numero_arl))) throw data({ message: "Reporte no encontrado o sin FURAT." }, { status: 404 });
     return redirect(`/admin/reportes/${id}?aviso=furat`);
+  }
+  if (input.accion === "aviso") {
+    if (input.fecha > bogotaDay(new Date().toISOString())) throw data({ message: "La fecha del aviso no puede ser posterior a hoy." }, { status: 400 });
+    if (!(await recordNotice(services.db, user, id, input.aviso, input.fecha, input.referencia))) throw data({ message: "Reporte no encontrado o sin FURAT." }, { status: 404 });
+    return redirect(`/admin/reportes/${id}?aviso=aviso`);
+  }
+  if (input.accion === "gravedad") {
+    if (!(await setSeverity(services.db, user, id, input.gravedad))) throw data({ message: "Esa gravedad no corresponde a este reporte." }, { status: 400 });
+    return redirect(`/admin/reportes/${id}?aviso=gravedad`);
   }
   const at = new Date(bogotaInstant(input.fecha_conocimiento, input.hora_conocimiento));
   if (Number.isNaN(at.getTime()) || at.getTime() > Date.now()) throw data({ message: "Escriba una fecha y hora válidas, no posteriores a ahora." }, { status: 400 });
@@ -59,18 +69,30 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(`/admin/reportes/${id}?aviso=conocimiento`);
 }
 
+/** Who reported, as the late-report letter names them. */
+const REPORTER_LABELS: Record<string, string> = {
+  trabajador: "el trabajador afectado",
+  companero: "un compañero de trabajo",
+  empresa_usuaria: "la empresa usuaria",
+  otro: "otra persona",
+};
+
 const NOTICES: Record<string, string> = {
   estado: "Cambio guardado. Las notas visibles las lee quien reportó al consultar.",
   furat: "Quedó registrada la radicación del FURAT en la ARL.",
-  conocimiento: "Se recalculó el plazo del FURAT.",
+  aviso: "Quedó registrado el aviso.",
+  gravedad: "Quedó registrada la gravedad.",
+  conocimiento: "Quedó registrado cuándo lo conoció la empresa.",
   registrado: "El envío retenido quedó registrado como este reporte.",
 };
 
 const bogotaInput = bogotaDayAndTime;
 
 export default function ReportDetail() {
-  const { report: r, events, mails, held, now, notice } = useLoaderData<typeof loader>();
-  const furatOverdue = Boolean(r.furat_due_at && !r.arl_filed_at && r.furat_due_at < now);
+  const { report: r, events, mails, given, held, now, notice } = useLoaderData<typeof loader>();
+  const due = noticesDue(r);
+  const lateOnArrival = Boolean(r.furat_due_at && r.received_at > r.furat_due_at);
+  const lateText = `El accidente de trabajo de ${r.trabajador_nombre} (${r.trabajador_tipo_documento} ${r.trabajador_documento}) ocurrió el ${formatDay(r.fecha)} a las ${r.hora} en ${r.lugar} (${r.empresa_usuaria}, ${r.sede}). La empresa tuvo conocimiento el ${formatBogota(r.learned_at)}, por ${REPORTER_LABELS[r.reporta_relacion] ?? "otra persona"}${r.reporta_nombre ? ` (${r.reporta_nombre})` : ""}, mediante el reporte ${r.radicado}. El informe se presenta después de los dos días hábiles siguientes al accidente por esa razón.`;
   const investigationOverdue = r.status !== incidentChannel.closed && r.investigation_due_at < now;
   const rows = (fields: { name: string; staffLabel: string }[]) =>
     fields
@@ -85,27 +107,127 @@ export default function ReportDetail() {
       <h2>Reloj legal</h2>
       <dl className="admin-fields">
         <div>
-          <dt>La empresa lo conoció</dt>
-          <dd>{formatBogota(r.learned_at)}</dd>
-        </div>
-        <div className={furatOverdue ? "admin-overdue" : undefined}>
-          <dt>FURAT a la ARL y la EPS</dt>
+          <dt>Ocurrió</dt>
           <dd>
-            {r.furat_due_at
-              ? r.arl_filed_at
-                ? `Radicado el ${formatBogota(r.arl_filed_at).slice(0, 10)} con el n.º ${r.arl_number} (plazo: ${formatBogota(r.furat_due_at)})`
-                : `${furatOverdue ? "VENCIDO. " : ""}Plazo: ${formatBogota(r.furat_due_at)} (${FURAT_BUSINESS_DAYS} días hábiles después del día en que la empresa lo conoció; sin sábados, domingos ni festivos de Colombia)`
-              : "No aplica: un incidente sin lesión no se reporta con FURAT."}
+            {formatDay(r.fecha)} {r.hora}
           </dd>
+        </div>
+        <div>
+          <dt>La empresa lo conoció</dt>
+          <dd>{formatBogota(r.learned_at)} (queda registrado; no mueve los plazos, que corren desde el accidente)</dd>
         </div>
         <div className={investigationOverdue ? "admin-overdue" : undefined}>
           <dt>Investigación</dt>
           <dd>
             {investigationOverdue ? "VENCIDA. " : ""}Plazo: {formatBogota(r.investigation_due_at)} ({INVESTIGATION_DAYS} días después del evento,
-            Res. 1401 de 2007. La resolución no dice si son hábiles o calendario: contamos días calendario, la lectura más estricta.)
+            Res. 1401 de 2007 art. 4. La resolución no dice si son hábiles o calendario: contamos días calendario, la lectura más estricta.)
+            {isSevere(r.severity)
+              ? " Accidente grave o mortal: la investigación la hace un equipo con un profesional con licencia en seguridad y salud en el trabajo (art. 7) y su informe va a la ARL dentro de los mismos 15 días (art. 14)."
+              : ""}
           </dd>
         </div>
       </dl>
+      {r.furat_due_at ? (
+        <>
+          <table className="admin-table admin-table-stacked admin-notices">
+            <caption>
+              Avisos que debe el accidente: {FURAT_BUSINESS_DAYS} días hábiles siguientes al accidente, sin contar el día del accidente;
+              contamos los sábados como hábiles (la lectura más estricta: la ley no lo aclara para este plazo) y no los domingos ni los
+              festivos de Colombia.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Aviso</th>
+                <th scope="col">Plazo</th>
+                <th scope="col">Estado</th>
+              </tr>
+            </thead>
+            <tbody>
+              {due.map((d) => {
+                const done = given.find((g) => g.notice === d.notice);
+                const late = !done && d.dueAt < now;
+                return (
+                  <tr key={d.notice} className={late ? "admin-row-overdue" : undefined}>
+                    <th scope="row" data-label="Aviso">
+                      {d.label}
+                    </th>
+                    <td data-label="Plazo">
+                      {formatBogota(d.dueAt)}
+                      <br />
+                      <span className="admin-muted">{d.basis}</span>
+                    </td>
+                    <td data-label="Estado">
+                      {done ? (
+                        `Hecho el ${formatDay(done.filed_on)}${done.reference ? `, n.º ${done.reference}` : ""}`
+                      ) : late ? (
+                        <strong>VENCIDO</strong>
+                      ) : (
+                        "Pendiente"
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {lateOnArrival ? (
+            <div className="admin-flag">
+              <p>
+                <strong>El reporte llegó con el plazo del FURAT ya vencido.</strong> Para la radicación extemporánea ante la ARL (y la EPS y la
+                Dirección Territorial) puede usar este texto:
+              </p>
+              <p className="admin-message-text">{lateText}</p>
+            </div>
+          ) : null}
+          <form method="post" className="admin-form">
+            <input type="hidden" name="accion" value="aviso" />
+            <div className="field">
+              <label htmlFor="n-aviso">Aviso dado</label>
+              <select id="n-aviso" name="aviso">
+                {due.map((d) => (
+                  <option key={d.notice} value={d.notice}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="n-fecha">Fecha en que se dio</label>
+              <input id="n-fecha" name="fecha" type="date" required />
+            </div>
+            <div className="field">
+              <label htmlFor="n-numero">Número de radicado o cómo se entregó</label>
+              <input id="n-numero" name="referencia" type="text" maxLength={60} />
+            </div>
+            <button type="submit" className="button">
+              Registrar aviso
+            </button>
+          </form>
+          <h3>Gravedad (Res. 1401 de 2007 art. 3)</h3>
+          <p>
+            {r.severity ? `Clasificado como: ${SEVERITIES[r.severity as Severity]}.` : "Sin clasificar."} Un accidente grave o mortal suma el informe
+            de la investigación a la ARL y la composición del equipo investigador.
+          </p>
+          <form method="post" className="admin-form">
+            <input type="hidden" name="accion" value="gravedad" />
+            <div className="field">
+              <label htmlFor="g-gravedad">Gravedad</label>
+              <select id="g-gravedad" name="gravedad" defaultValue={r.severity ?? "accidente"}>
+                {(["accidente", "grave", "mortal"] as const).map((k) => (
+                  <option key={k} value={k}>
+                    {SEVERITIES[k]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button-secondary">
+              Guardar gravedad
+            </button>
+          </form>
+        </>
+      ) : (
+        <p>Un incidente sin lesión no se reporta con FURAT; solo se investiga.</p>
+      )}
 
       <h2>Estado y notas</h2>
       <p>
@@ -122,28 +244,11 @@ export default function ReportDetail() {
         visibleLabel="También quien reportó, al CONSULTAR (no escriba datos de salud)"
       />
 
-      <h2>Radicación del FURAT en la ARL</h2>
-      {r.furat_due_at ? (
-        <form method="post" className="admin-form">
-          <input type="hidden" name="accion" value="furat" />
-          <div className="field">
-            <label htmlFor="a-fecha">Fecha de radicación</label>
-            <input id="a-fecha" name="fecha_furat" type="date" required defaultValue={r.arl_filed_at ? bogotaInput(r.arl_filed_at).day : ""} />
-          </div>
-          <div className="field">
-            <label htmlFor="a-numero">Número que dio la ARL</label>
-            <input id="a-numero" name="numero_arl" type="text" required maxLength={60} defaultValue={r.arl_number ?? ""} />
-          </div>
-          <button type="submit" className="button">
-            Registrar radicación
-          </button>
-        </form>
-      ) : (
-        <p>No aplica a un incidente sin lesión.</p>
-      )}
-
       <h2>Cuándo lo conoció la empresa</h2>
-      <p>Por defecto, cuando llegó el reporte web. Si la empresa supo antes (por ejemplo, por teléfono), corríjalo: el plazo del FURAT se recalcula.</p>
+      <p>
+        Por defecto, cuando llegó el reporte web. Si la empresa supo antes (por ejemplo, por teléfono), corríjalo: queda registrado para la
+        justificación de un reporte tardío. Los plazos no cambian: corren desde el accidente.
+      </p>
       <form method="post" className="admin-form">
         <input type="hidden" name="accion" value="conocimiento" />
         <div className="field">
@@ -155,7 +260,7 @@ export default function ReportDetail() {
           <input id="c-hora" name="hora_conocimiento" type="time" required defaultValue={learned.time} />
         </div>
         <button type="submit" className="button button-secondary">
-          Guardar y recalcular
+          Guardar
         </button>
       </form>
 
