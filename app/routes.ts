@@ -7,6 +7,7 @@ export default [
   route("incidente", "routes/incidente.tsx"),
   route("linea-etica", "routes/linea-etica.tsx"),
   route("privacidad", "routes/privacidad.tsx"),
+  route("ofertas-falsas", "routes/ofertas-falsas.tsx"),
   route("nosotros", "routes/nosotros/layout.tsx", [
     index("routes/nosotros/index.tsx"),
     route("misionVision", "routes/nosotros/mision-vision.tsx"),

@@ -81,6 +81,11 @@ export const pages = {
     description:
       "El derecho de los trabajadores de planta y en misión a no ser contactados fuera de su jornada (Ley 2191 de 2022), sus excepciones y cómo presentar una queja, incluso anónima.",
   },
+  ofertasFalsas: {
+    path: "/ofertas-falsas",
+    title: "Ofertas de empleo falsas",
+    description: "Nunca cobramos a quien busca empleo. Verifique si un teléfono, un correo o una dirección web es nuestro, y reporte las ofertas falsas.",
+  },
   privacidad: {
     path: "/privacidad",
     title: "Política de tratamiento de datos personales",

@@ -55,6 +55,17 @@ export const siteConfigSchema = z.object({
   }),
   /** Public origin for canonical URLs, sitemap and documents. */
   origin: httpsUrl,
+  /**
+   * Official channels besides the contact data and the sites above, for the job-offer fraud check
+   * (/ofertas-falsas): other phones, every address at an e-mail domain, other web domains.
+   */
+  official: z
+    .object({
+      phones: z.array(phone).default([]),
+      emailDomains: z.array(z.string().regex(/^@?[a-z0-9.-]+\.[a-z]{2,}$/i, "debe ser un dominio de correo, como empresa.com.co")).default([]),
+      domains: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "debe ser un dominio, como empresa.com.co")).default([]),
+    })
+    .optional(),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -87,6 +87,10 @@ export default function Home() {
             ))}
           </ul>
         </nav>
+        <p className="home-fraud-note">
+          ¿Le ofrecieron empleo a nombre nuestro y le piden dinero? Nunca cobramos:{" "}
+          <a href="/ofertas-falsas">verifique si una oferta es nuestra</a>.
+        </p>
       </main>
       <footer className="home-footer">
         <nav aria-label="Enlaces de interés">

@@ -13,10 +13,11 @@ import document from "~/styles/document.css?inline";
 import home from "~/styles/home.css?inline";
 import incident from "~/styles/incident.css?inline";
 import notFound from "~/styles/not-found.css?inline";
+import fraud from "~/styles/fraud.css?inline";
 import nosotros from "~/styles/nosotros.css?inline";
 
 /** In cascade order, the same as app.css. */
-export const inlineStyleSheets = { base, home, nosotros, document, incident, notFound } as const;
+export const inlineStyleSheets = { base, home, nosotros, document, incident, notFound, fraud } as const;
 
 export type InlineStyleSheet = Exclude<keyof typeof inlineStyleSheets, "base">;
 

@@ -19,6 +19,7 @@ const DYNAMIC = [
   "/admin/ingresar",
   "/incidente/recibido",
   "/incidente/consulta",
+  "/linea-etica/cifras",
 ];
 // The staff area, signed in as an admin, with one stored message and one stored report.
 const STAFF = [
@@ -30,6 +31,7 @@ const STAFF = [
   "/admin/usuarios",
   "/admin/reportes",
   "/admin/reportes/1",
+  "/admin/reportes/retenidos",
 ];
 const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 const REPORT = {
@@ -83,10 +85,17 @@ describe("rendered HTML", () => {
       ["/incidente#rechazado", await fetch(`${server.url}/incidente`, { method: "POST", headers, body: new URLSearchParams({ tipo: "accidente" }) })],
       ["/incidente/consulta#sin-resultado", await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: "AT-2026-999999", codigo: "AAAA" }) })],
     ];
+    // The job-offer fraud check, answered by the server (product rule 31).
+    const fraudOurs = await fetch(`${server.url}/ofertas-falsas`, { method: "POST", headers, body: new URLSearchParams({ dato: "+57 300 000 0000" }) });
+    const fraudNotOurs = await fetch(`${server.url}/ofertas-falsas`, { method: "POST", headers, body: new URLSearchParams({ dato: "seleccion.empleo@gmail.com" }) });
+    const oursHtml = await fraudOurs.clone().text();
+    expect(oursHtml).toContain("Es nuestro.");
+    expect(await fraudNotOurs.clone().text()).toContain("No es nuestro.");
     const receipt = await posted[0][1].clone().text();
     const [radicado] = /AT-\d{4}-\d{6}/.exec(receipt) ?? [""];
     const [code] = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(receipt) ?? [""];
     posted.push(["/incidente/consulta#estado", await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado, codigo: code }) })]);
+    posted.push(["/ofertas-falsas#es-nuestro", fraudOurs], ["/ofertas-falsas#no-es-nuestro", fraudNotOurs]);
     for (const [name, res] of posted) {
       const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, "_")}.html`);
       writeFileSync(file, await res.text());
