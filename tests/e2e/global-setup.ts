@@ -15,6 +15,7 @@ export default async function globalSetup() {
   createAccount(databaseFile, "bloqueo@example.com", "staff");
   createAccount(databaseFile, "sst@example.com", "sst");
   createAccount(databaseFile, "comite@example.com", "convivencia");
+  createAccount(databaseFile, "genero@example.com", "genero");
   const server = await startServer({
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_TO: "equipo@example.com",

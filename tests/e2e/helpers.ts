@@ -12,6 +12,8 @@ export const PUBLISHED = [
   "/nosotros/politicaGeneros",
   "/nosotros/reglamentoInterno",
   "/nosotros/unClick",
+  "/nosotros/desconexionLaboral",
+  "/ofertas-falsas",
   "/privacidad",
 ];
 

@@ -142,6 +142,7 @@ test.describe("About us", () => {
       "POLÍTICA DE EQUIDAD DE GÉNERO",
       "TU INFORMACIÓN EN UN CLIC",
       "SAGRILAFT Y PTEE",
+      "POLÍTICA DE DESCONEXIÓN LABORAL",
     ]);
     await expect(nav.getByRole("link", { name: "REGLAMENTO INTERNO DE TRABAJO" })).toHaveAttribute("aria-current", "page");
     await expect(nav.locator("[aria-current]")).toHaveCount(1);
@@ -398,7 +399,8 @@ test.describe("critical path (ADR 011)", () => {
     page.on("console", (m) => {
       if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text());
     });
-    for (const path of ["/", "/nosotros/reglamentoInterno", "/incidente", "/no-existe"]) {
+    // /incidente links the whole sheet since issue 20 (a form page always gets the form styles).
+    for (const path of ["/", "/nosotros/reglamentoInterno", "/ofertas-falsas", "/no-existe"]) {
       await page.goto(path);
       // base.css applied (the body is a flex column) and the site script ran (it keeps the notice hidden online).
       expect(await page.evaluate(() => getComputedStyle(document.body).display), path).toBe("flex");
