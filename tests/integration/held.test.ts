@@ -48,11 +48,11 @@ const count = async (sql: string) => Number(Object.values((await query(dbUrl, sq
 
 beforeAll(async () => {
   dbUrl = await freshDatabaseUrl("retenidos");
+  const accounts = [["sst@example.com", "sst"], ["personal@example.com", "staff"], ["cumplimiento@example.com", "cumplimiento"], ["convivencia@example.com", "convivencia"]];
+  // Accounts first (the command migrates the new database), then the server, then the sign-ins in a row.
+  for (const [email, role] of accounts) createAccount(dbUrl, email, role);
   server = await startServer({ ETHICS_KEY }, dbUrl);
-  for (const [email, role] of [["sst@example.com", "sst"], ["personal@example.com", "staff"], ["cumplimiento@example.com", "cumplimiento"], ["convivencia@example.com", "convivencia"]]) {
-    createAccount(dbUrl, email, role);
-    cookies[role] = (await signIn(server.url, email)).cookie;
-  }
+  for (const [email, role] of accounts) cookies[role] = (await signIn(server.url, email)).cookie;
 }, 120_000);
 afterAll(() => server?.stop());
 
