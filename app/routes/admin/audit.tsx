@@ -42,7 +42,7 @@ const ACTIONS: Record<string, string> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireUser(request);
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("pagina")) || 1);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("pagina") ?? "1", 10) || 1));
   // The ethics line's entries (who read which report) only for its owners (docs/product.md §22).
   const hidePrefixes = hasRole(user, ...ETHICS_ROLES) ? [] : [auditAction(ethicsChannel, "")];
   return { entries: await listAudit(services.db, page, { hidePrefixes }), page };
