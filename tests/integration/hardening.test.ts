@@ -1,6 +1,7 @@
 /**
- * What the outside scanners and the hand review of issue 21 found, as regressions: bad input gets a 4xx
- * and never a 5xx. Runs on the suite's engine.
+ * What the outside scanners and the hand review of issue 21 found, as regressions: redirects built from
+ * the request path stay on this site, bad input gets a 4xx and never a 5xx, and the 413 page escapes the
+ * path it links to. Runs on the suite's engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertSameOriginPost } from "~/features/staff/guard.server";
@@ -21,7 +22,50 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
+describe("the trailing-slash redirect", () => {
+  it.each([
+    "//evil.example/",
+    "///evil.example/",
+    "/\\evil.example/",
+    "/\\\\evil.example/",
+    "/\\/evil.example/",
+    "//evil.example/path/?q=1",
+    "/%2F%2Fevil.example/",
+    "/%2f/evil.example/",
+    "/%5C%5Cevil.example/",
+    "//evil.example//",
+  ])("stays on this origin for %s", async (target) => {
+    for (const method of ["GET", "HEAD"]) {
+      const res = await rawRequest(server.url, method, target);
+      expect(res.status).toBe(301);
+      const location = String(res.headers.location);
+      // A path on this site: one slash, then anything but a slash or a backslash.
+      expect(location).toMatch(/^\/[^/\\]/);
+      expect(new URL(location, server.url).origin).toBe(server.url);
+      // Browsers read a backslash as a slash and drop tabs and newlines: none may turn it into `//`.
+      expect(new URL(location.replace(/\\/g, "/").replace(/[\t\n\r]/g, ""), server.url).origin).toBe(server.url);
+    }
+  });
+
+  it("keeps the query and still canonicalises the site's own pages", async () => {
+    const res = await rawRequest(server.url, "GET", "//evil.example/path/?q=1");
+    expect(res.headers.location).toBe("/evil.example/path?q=1");
+    expect((await rawRequest(server.url, "GET", "/contacto/?a=b")).headers.location).toBe("/contacto?a=b");
+  });
+});
+
 describe("bad input gets a 4xx, never a 5xx", () => {
+  it.each(["/", "/contacto", "/php/contacto", "/admin", "/no-existe"])("TRACE %s", async (target) => {
+    const res = await rawRequest(server.url, "TRACE", target);
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toMatch(/POST/);
+  });
+
+  it("other methods nothing answers, and a request target that is not a path", async () => {
+    for (const method of ["OPTIONS", "PUT", "DELETE", "PATCH"]) expect((await rawRequest(server.url, method, "/nosotros")).status).toBe(405);
+    expect((await rawRequest(server.url, "GET", "http://evil.example/contacto")).status).toBe(400);
+  });
+
   it("a staff POST with Origin: null or an unreadable Origin (signed out and signed in)", async () => {
     const headers = { "Content-Type": "application/x-www-form-urlencoded" };
     for (const origin of ["null", "not a url", "http://", "file:///etc/passwd"]) {
@@ -51,3 +95,16 @@ describe("bad input gets a 4xx, never a 5xx", () => {
   });
 });
 
+describe("the 413 page", () => {
+  it("escapes the path it links back to, and links only to this site", async () => {
+    const body = `mensaje=${"x".repeat(4096)}`;
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
+    const injected = await rawRequest(server.url, "POST", '/contacto"><script>alert(1)</script><a/x="', { headers, body });
+    expect(injected.status).toBe(413);
+    expect(injected.body).not.toContain("<script>");
+    expect(injected.body).toContain('href="/contacto&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a/x=&quot;"');
+    const elsewhere = await rawRequest(server.url, "POST", "//evil.example/contacto", { headers, body });
+    expect(elsewhere.status).toBe(413);
+    expect(elsewhere.body).toContain('href="/evil.example/contacto"');
+  });
+});

@@ -48,6 +48,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
     async handleApiPost(request: Request): Promise<Response> {
       if (request.method !== "POST") return methodNotAllowed();
       try {
+        checkRateMark(request, name);
         const encoding = encodingOf(request);
         if (encoding !== "json") throw new Refusal("tipo_no_soportado");
         checkOrigin(request);
@@ -67,7 +68,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
       let body: Record<string, unknown> = {};
       try {
         body = await readFields(request, encodingOf(request));
-        checkRateMark(request);
+        checkRateMark(request, name);
         checkOrigin(request);
         const { radicado, code } = await accept({ ...body });
         return new Response(null, {

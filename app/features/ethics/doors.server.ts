@@ -14,7 +14,7 @@ import { getSiteConfig } from "~/config/site.server";
 import { REFUSALS } from "~/forms/errors";
 import type { PublicView } from "~/features/cases/model";
 import { caseDoors, type ConsultRefusalCode, consultCase } from "~/features/cases/doors.server";
-import { asRefusal, checkOrigin, encodingOf, RATE_LIMITED_HEADER, readFields, Refusal } from "~/forms/post.server";
+import { asRefusal, checkOrigin, checkRateMark, encodingOf, RATE_LIMITED_HEADER, readFields, Refusal } from "~/forms/post.server";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
 import type { Sealer } from "./crypto.server";
@@ -84,6 +84,7 @@ export async function handleEthicsConsult(request: Request) {
       headers["Retry-After"] = limited;
       return data({ answer: { outcome: "refused", code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } as EthicsConsultAnswer }, { status: 429, headers });
     }
+    checkRateMark(request, "consulta-etica");
     const sealer = openChannel();
     if (body.accion === "agregar") {
       const caseId = sealer.readAccess(typeof body.acceso === "string" ? body.acceso : "");
