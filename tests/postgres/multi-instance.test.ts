@@ -69,6 +69,7 @@ describe("three instances, one killed mid-load", () => {
       "004_user_roles",
       "005_cases",
       "006_ethics",
+      "007_radicado_sequences",
     ]);
   });
 

@@ -5,7 +5,7 @@
  */
 import { createHash, randomInt, scrypt as scryptCallback, timingSafeEqual, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { bogotaDay } from "~/platform/dates";
@@ -47,19 +47,22 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
   const { channel } = input;
   const kind = channel.kinds[input.kind];
   if (!kind) throw new Error(`tipo desconocido en el canal ${channel.id}: ${input.kind}`);
-  const year = Number(bogotaDay(input.receivedAt).slice(0, 4));
-  const stem = `${kind.prefix}-${year}-`;
-  const last = await trx
-    .selectFrom("cases")
-    .select("radicado")
-    .where("radicado", "like", `${stem}%`)
-    .orderBy("radicado", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  const sequence = last ? Number(last.radicado.slice(stem.length)) + 1 : 1;
-  const radicado = formatRadicado(kind.prefix, year, sequence);
   const code = newCode();
   const salt = randomBytes(16);
+  // Hashed before the number is taken: on PostgreSQL the sequence's row is locked from then to the commit.
+  const codeHash = await hashCode(code, salt);
+  const year = Number(bogotaDay(input.receivedAt).slice(0, 4));
+  // The next number of the prefix and year, from its own row (never from the cases that remain, so a
+  // deleted case's number is not issued again: docs/product.md §33). The upsert is atomic on both
+  // engines; on PostgreSQL the row stays locked until the case commits, so simultaneous reports get
+  // consecutive numbers, and a report that fails gives its number back.
+  const next = await trx
+    .insertInto("radicado_sequences")
+    .values({ prefix: kind.prefix, year, last_number: 1 })
+    .onConflict((oc) => oc.columns(["prefix", "year"]).doUpdateSet({ last_number: sql`radicado_sequences.last_number + 1` }))
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  const radicado = formatRadicado(kind.prefix, year, Number(next.last_number));
   const first = channel.statuses[0].value;
   const inserted = await trx
     .insertInto("cases")
@@ -68,7 +71,7 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
       kind: input.kind,
       radicado,
       code_salt: salt.toString("hex"),
-      code_hash: await hashCode(code, salt),
+      code_hash: codeHash,
       status: first,
       received_at: input.receivedAt,
       learned_at: input.learnedAt ?? input.receivedAt,
@@ -83,20 +86,6 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
   const id = inserted.id as number;
   await trx.insertInto("case_events").values({ case_id: id, at: input.receivedAt, type: "estado", status: first, note: null, visible: 1, author: "sistema" }).execute();
   return { id, radicado, code: formatCode(code) };
-}
-
-/**
- * Runs a store that inserts a case. Two cases stored at the same instant by two processes may pick the
- * same radicado: the UNIQUE constraint refuses the second, which then takes the next number.
- */
-export async function withRadicadoRetry<T>(store: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await store();
-    } catch (error) {
-      if (attempt >= 3 || !/UNIQUE|duplicate key/i.test(String(error))) throw error;
-    }
-  }
 }
 
 // ——— CONSULTAR: lookup by radicado + code ———

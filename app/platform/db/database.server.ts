@@ -24,6 +24,7 @@ export const TABLES = [
   "user_roles",
   "messages",
   "cases",
+  "radicado_sequences",
   "outbox",
   "case_events",
   "accident_reports",

@@ -165,6 +165,13 @@ export interface AccidentReportsTable {
   arl_number: string | null;
 }
 
+/** The last radicado number issued per prefix and year (docs/product.md §33): it only goes up. */
+export interface RadicadoSequencesTable {
+  prefix: string;
+  year: number;
+  last_number: number;
+}
+
 export interface CaseLookupAttemptsTable {
   /** "direccion:<sha256 of the address>" or "radicado:<RADICADO>": no address is stored in clear. */
   key: string;
@@ -187,6 +194,7 @@ export interface Database {
   case_events: CaseEventsTable;
   accident_reports: AccidentReportsTable;
   case_lookup_attempts: CaseLookupAttemptsTable;
+  radicado_sequences: RadicadoSequencesTable;
   ethics_reports: EthicsReportsTable;
   user_roles: UserRolesTable;
   messages: MessagesTable;

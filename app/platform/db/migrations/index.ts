@@ -10,6 +10,7 @@ import { m003SharedRateLimitsAndOutboxLeases } from "./003_shared_rate_limits_an
 import { m004UserRoles } from "./004_user_roles";
 import { m005Cases } from "./005_cases";
 import { m006Ethics } from "./006_ethics";
+import { m007RadicadoSequences } from "./007_radicado_sequences";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -19,5 +20,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "004_user_roles": m004UserRoles(engine),
     "005_cases": m005Cases(engine),
     "006_ethics": m006Ethics(engine),
+    "007_radicado_sequences": m007RadicadoSequences(engine),
   };
 }
