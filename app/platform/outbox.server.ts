@@ -88,7 +88,12 @@ type ClaimedRow = { [K in keyof Selectable<MessagesTable>]: Selectable<MessagesT
   body_html: string | null;
 };
 
-const refOf = (row: ClaimedRow) => (row.case_id ? { caseId: row.case_id } : { messageId: row.id, form: row.form });
+/**
+ * How the log names a mail: a message's id, or a case mail's outbox row, never its case: a confidential
+ * channel's notice leaves seconds after the report, and its case id in the log could tie the report to
+ * the reporter's connection in an access log (ADR 013).
+ */
+const refOf = (row: ClaimedRow) => (row.case_id ? { outboxId: row.outbox_id } : { messageId: row.id, form: row.form });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

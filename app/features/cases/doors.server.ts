@@ -24,6 +24,11 @@ export interface CaseDoorsSpec {
   receiptCookie: string;
   /** What a bot that filled the honeypot is shown (nothing is stored). */
   decoy: { radicado: string; code: string };
+  /**
+   * A confidential channel (the ethics line, ADR 013): its log lines name no case, so that no log read
+   * next to a proxy's access log can tie a connection to a report by its time.
+   */
+  confidential?: boolean;
 }
 
 export function caseDoors(spec: CaseDoorsSpec) {
@@ -36,7 +41,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
     const services = await getServices();
     const created = await spec.store(services, submission.values);
     services.outbox?.kick();
-    log("info", "report-stored", { form: name, caseId: created.id, mail: services.outbox ? "queued" : "disabled" });
+    log("info", "report-stored", { form: name, ...(spec.confidential ? {} : { caseId: created.id }), mail: services.outbox ? "queued" : "disabled" });
     return created;
   }
 

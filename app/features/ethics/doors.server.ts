@@ -17,6 +17,7 @@ import { caseDoors, type ConsultRefusalCode, consultCase } from "~/features/case
 import { asRefusal, checkOrigin, checkRateMark, encodingOf, RATE_LIMITED_HEADER, readFields, Refusal } from "~/forms/post.server";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
+import { ethicsChannel } from "./channel";
 import type { Sealer } from "./crypto.server";
 import { FOLLOW_UP_MAX, ethicsForm } from "./ethics-form";
 import { addReporterInformation, CHANNEL, type EthicsStoreOptions, ethicsRecipients, ethicsSealer, reporterView, storeEthicsReport } from "./ethics.server";
@@ -43,6 +44,7 @@ export const ethicsDoors = caseDoors({
   receiptPath: ETHICS_RECEIPT_PATH,
   receiptCookie: "linea_etica_recibido",
   decoy: { radicado: "LE-0000-000000", code: "XXXX-XXXX-XXXX" },
+  confidential: ethicsChannel.confidential,
   store: (services, values) => storeEthicsReport(services.db, openChannel(), values, ethicsStoreOptions(services)),
 });
 
@@ -106,7 +108,8 @@ export async function handleEthicsConsult(request: Request) {
           access: sealer.mintAccess(caseId, ACCESS_TTL_MS),
           ...(error ? { error, draft: text.slice(0, FOLLOW_UP_MAX * 2) } : { notice: ETHICS_TEXTS.added }),
         };
-        if (!error) log("info", "report-follow-up", { form: ethicsForm.id, caseId });
+        // No case id: the log must not tie this request's time to a report (ADR 013).
+        if (!error) log("info", "report-follow-up", { form: ethicsForm.id });
       }
     } else {
       const found = await consultCase(request, body, { channel: CHANNEL, addressKey: anonymousAddressKey });
