@@ -8,7 +8,6 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import "~/wiring.server";
 import { getSiteConfig } from "~/config/site.server";
-import { engineOf } from "~/platform/db/database.server";
 import { answerApiPost } from "~/features/messages/submit.server";
 import { COUNTED_HEADER, RATE_LIMITED_HEADER } from "~/forms/post.server";
 import { getEnv } from "~/platform/env.server";
@@ -191,12 +190,12 @@ export { REFUSALS } from "~/forms/errors";
 export { COUNTED_HEADER, RATE_LIMITED_HEADER, requireCountedSubmissions } from "~/forms/post.server";
 
 /**
- * The form limiter's store (server.js wires it into express-rate-limit). PostgreSQL: counters in the
- * database, shared by every instance. SQLite runs one process (docs/product.md §19): undefined, so the limiter
- * counts in memory and a post costs one disk sync, not two.
+ * The form limiter's store (server/index.js wires it into express-rate-limit): counters in the
+ * database's `rate_limits` table on both engines (ADR 016), shared by every instance on PostgreSQL. On
+ * SQLite a count is written without waiting for the disk (app/platform/rate-limit.server.ts), so a post
+ * still costs one disk sync.
  */
-export function createRateLimitStore(prefix: string): RateLimitStore | undefined {
-  if (engineOf(getEnv().DATABASE_URL) !== "postgres") return undefined;
+export function createRateLimitStore(prefix: string): RateLimitStore {
   return new RateLimitStore(async () => {
     const services = await getServices();
     return services.outboxDb ?? services.db;

@@ -72,6 +72,7 @@ describe("three instances, one killed mid-load", () => {
       "005_cases",
       "006_ethics",
       "007_radicado_sequences",
+      "009_one_rate_counter",
     ]);
   });
 

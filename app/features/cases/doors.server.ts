@@ -9,6 +9,7 @@ import type { FormDef } from "~/forms/define";
 import { REFUSALS } from "~/forms/errors";
 import { asRefusal, checkOrigin, checkRateMark, clientAddress, encodingOf, json, methodNotAllowed, readFields, readSubmission, Refusal, refusedPage } from "~/forms/post.server";
 import { readCookie, serializeCookie } from "~/platform/cookies";
+import { addressToken } from "~/platform/keys.server";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
 import type { PublicView } from "./model";
@@ -104,6 +105,7 @@ export type ConsultRefusalCode = "limite_de_consultas" | "consulta_sin_resultado
 export async function consultCase(
   request: Request,
   body: Record<string, unknown>,
+  /** `addressKey`: how the address is counted; by default a keyed hash with this process's secret (app/platform/keys.server.ts). */
   options: { channel: string; addressKey?: (address: string) => string },
 ): Promise<{ caseId: number; services: Services } | { refused: ConsultRefusalCode; status: number; message: string; retryAfter?: number }> {
   const radicado = typeof body.radicado === "string" ? body.radicado : "";
@@ -115,7 +117,7 @@ export async function consultCase(
     code,
     address: clientAddress(request),
     perAddress: services.env.LOOKUP_RATE_LIMIT,
-    addressKey: options.addressKey,
+    addressKey: options.addressKey ?? addressToken,
   });
   if (result.outcome === "found") return { caseId: result.caseId, services };
   if (result.outcome === "limited") return { refused: "limite_de_consultas", status: 429, message: REFUSALS.limite_de_consultas.message, retryAfter: result.retryAfterSeconds };

@@ -29,9 +29,7 @@ export const TABLES = [
   "case_events",
   "accident_reports",
   "ethics_reports",
-  "case_lookup_attempts",
   "sessions",
-  "login_attempts",
   "audit_log",
   "rate_limits",
 ] as const satisfies readonly (keyof Database)[];

@@ -65,14 +65,6 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export interface LoginAttemptsTable {
-  /** "cuenta:<email>" or "direccion:<ip>". */
-  key: string;
-  failures: number;
-  first_failure_at: string;
-  locked_until: string | null;
-}
-
 export interface AuditLogTable {
   id: number | undefined;
   at: string;
@@ -86,9 +78,14 @@ export interface AuditLogTable {
 }
 
 export interface RateLimitsTable {
-  /** "<limit>:<client address>", e.g. "formularios:203.0.113.9". */
+  /**
+   * "<limit>:<what is counted>": "formularios:203.0.113.9" (form posts per address),
+   * "consulta:<channel>:direccion:<keyed hash>" and "consulta:radicado:<RADICADO>" (CONSULTAR),
+   * "ingreso:cuenta:<email>" and "ingreso:direccion:<address>" (staff sign-in). ADR 016.
+   */
   key: string;
   hits: number;
+  /** When the window ends (a sign-in account's: its last attempt plus the time failures are remembered). */
   reset_at: string;
 }
 
@@ -172,13 +169,6 @@ export interface RadicadoSequencesTable {
   last_number: number;
 }
 
-export interface CaseLookupAttemptsTable {
-  /** "direccion:<sha256 of the address>" or "radicado:<RADICADO>": no address is stored in clear. */
-  key: string;
-  attempts: number;
-  window_started_at: string;
-}
-
 export interface EthicsReportsTable {
   case_id: number;
   /** 1 when the reporter chose to give a name and a contact (then inside `payload`, sealed). */
@@ -193,7 +183,6 @@ export interface Database {
   cases: CasesTable;
   case_events: CaseEventsTable;
   accident_reports: AccidentReportsTable;
-  case_lookup_attempts: CaseLookupAttemptsTable;
   radicado_sequences: RadicadoSequencesTable;
   ethics_reports: EthicsReportsTable;
   user_roles: UserRolesTable;
@@ -201,7 +190,6 @@ export interface Database {
   outbox: OutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
 }

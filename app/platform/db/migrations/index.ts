@@ -11,6 +11,7 @@ import { m004UserRoles } from "./004_user_roles";
 import { m005Cases } from "./005_cases";
 import { m006Ethics } from "./006_ethics";
 import { m007RadicadoSequences } from "./007_radicado_sequences";
+import { m009OneRateCounter } from "./009_one_rate_counter";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -21,5 +22,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "005_cases": m005Cases(engine),
     "006_ethics": m006Ethics(engine),
     "007_radicado_sequences": m007RadicadoSequences(engine),
+    "009_one_rate_counter": m009OneRateCounter(engine),
   };
 }
