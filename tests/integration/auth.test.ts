@@ -6,6 +6,7 @@ import {
   ACCOUNT_MAX_WAIT_MS,
   accountWaitMs,
   ADDRESS_MAX_FAILURES,
+  failurePauseMs,
   createSession,
   createUser,
   endSession,
@@ -118,14 +119,16 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect(await attempt("equivocada", now)).toEqual({ ok: false, reason: "credentials" });
     expect(delays).toEqual([...delays].sort((a, b) => a - b));
     expect(delays[delays.length - 1]).toBeGreaterThan(delays[0]);
-    // Then the account waits 2 s: every attempt before then is refused without a look at the password,
-    // the right one too, from any address, and the refusals do not make the wait longer.
+    // Then the account waits 2 s from the fifth failure's answer: every attempt before then is refused
+    // without a look at the password, the right one too, from any address, and the refusals do not make
+    // the wait longer.
     expect(accountWaitMs(ACCOUNT_FREE_FAILURES)).toBe(2_000);
-    for (const address of ["10.0.0.1", "10.0.0.2"]) expect(await attempt(PASSWORD, now + 1_000, address)).toMatchObject({ ok: false, reason: "locked", retryAfterMs: 1_000 });
+    const answered = now + failurePauseMs(ACCOUNT_FREE_FAILURES);
+    for (const address of ["10.0.0.1", "10.0.0.2"]) expect(await attempt(PASSWORD, answered + 1_000, address)).toMatchObject({ ok: false, reason: "locked", retryAfterMs: 1_000 });
     // After it, the right password signs in, and the account's failures are forgotten.
-    const signedIn = await attempt(PASSWORD, now + 2_000);
+    const signedIn = await attempt(PASSWORD, answered + 2_000);
     expect(signedIn.ok).toBe(true);
-    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect(await attempt("equivocada", now + 3_000)).toEqual({ ok: false, reason: "credentials" });
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect(await attempt("equivocada", answered + 3_000)).toEqual({ ok: false, reason: "credentials" });
   });
 
   it("doubles the wait after each further failure up to 15 minutes, so guessing stays hopeless", async () => {
@@ -145,17 +148,18 @@ describe("sign-in throttling", () => {
       }
       tried += 1;
     }
-    expect(wait).toBe(ACCOUNT_MAX_WAIT_MS);
+    // The longest wait: 15 minutes from the answer, which a failure holds back by at most 2 s.
+    expect(wait).toBe(ACCOUNT_MAX_WAIT_MS + failurePauseMs(Number.MAX_SAFE_INTEGER));
     expect(tried).toBeLessThanOrEqual(ACCOUNT_FREE_FAILURES + 10 + (hours * 3_600_000) / ACCOUNT_MAX_WAIT_MS);
     // And the right password still passes once the last wait is over.
-    now += ACCOUNT_MAX_WAIT_MS;
+    now += ACCOUNT_MAX_WAIT_MS + failurePauseMs(Number.MAX_SAFE_INTEGER);
     expect((await attempt(PASSWORD)).ok).toBe(true);
   });
 
   it("lets only one of simultaneous attempts at a waiting account try its password", async () => {
     const now = Date.parse("2026-01-01T10:00:00Z");
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now, ...noDelay });
-    const later = now + accountWaitMs(ACCOUNT_FREE_FAILURES);
+    const later = now + failurePauseMs(ACCOUNT_FREE_FAILURES) + accountWaitMs(ACCOUNT_FREE_FAILURES);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => signIn(db, { email: "ana@example.com", password: "equivocada", address: `10.0.1.${i}` }, { now: later, ...noDelay })),
     );

@@ -44,6 +44,9 @@ export function accountWaitMs(failures: number): number {
   return Math.min(1000 * 2 ** (failures - ACCOUNT_FREE_FAILURES + 1), ACCOUNT_MAX_WAIT_MS);
 }
 
+/** How long a failed attempt's answer is held back (the `failures`-th in a row): 250 ms more each time, at most 2 s. */
+export const failurePauseMs = (failures: number) => Math.min(250 * failures, 2000);
+
 const accountKey = (email: string) => `ingreso:cuenta:${normalizeEmail(email)}`;
 const addressKey = (address: string) => `ingreso:direccion:${address}`;
 
@@ -152,11 +155,14 @@ export async function signIn(
 
   const account = await peek(db, accountKey(email), now);
   const failures = account?.hits ?? 0;
-  const lastAttempt = account ? account.resetAt - ACCOUNT_MEMORY_MS : now;
-  const wait = lastAttempt + accountWaitMs(failures) - now;
+  // The row's window end is the last failure's answer plus ACCOUNT_MEMORY_MS: the wait runs from the
+  // moment that answer was given, after its pause.
+  const lastAnswer = account ? account.resetAt - ACCOUNT_MEMORY_MS : now;
+  const wait = accountWaitMs(failures) > 0 ? lastAnswer + accountWaitMs(failures) - now : 0;
+  const pause = failurePauseMs(failures + 1);
   // Claimed as a failure before the password is checked (a success clears it); a request that loses the
   // claim to a simultaneous one waits like any other early attempt.
-  const claimed = wait <= 0 && (await replaceHit(db, accountKey(email), account, { hits: failures + 1, resetAt: now + ACCOUNT_MEMORY_MS }, now));
+  const claimed = wait <= 0 && (await replaceHit(db, accountKey(email), account, { hits: failures + 1, resetAt: now + pause + ACCOUNT_MEMORY_MS }, now));
   if (!claimed) {
     await unhit(db, addressKey(input.address));
     return { ok: false, reason: "locked", retryAfterMs: Math.max(wait, 1000) };
@@ -166,7 +172,7 @@ export async function signIn(
   decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyPassword(await decoyHash, input.password);
   if (!user || !valid || user.disabled_at) {
-    await delay(Math.min(250 * (failures + 1), 2000));
+    await delay(pause);
     return { ok: false, reason: "credentials" };
   }
   await resetLimit(db, accountKey(email));
