@@ -8,8 +8,8 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import "~/wiring.server";
 import { getSiteConfig } from "~/config/site.server";
-import { engineOf } from "~/platform/db/database.server";
 import { answerApiPost } from "~/features/messages/submit.server";
+import { COUNTED_HEADER, RATE_LIMITED_HEADER } from "~/forms/post.server";
 import { getEnv } from "~/platform/env.server";
 import { RateLimitStore } from "~/platform/rate-limit.server";
 import { getServices, startServices as startAppServices, stopServices } from "~/platform/services.server";
@@ -23,7 +23,7 @@ const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
  * server.js has already read and size-checked (an oversized body is refused before it gets here).
  */
 function toFetchRequest(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const url = routerUrl(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
@@ -35,6 +35,89 @@ function toFetchRequest(req: ExpressRequest & { rawBody?: Buffer }, res: Express
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   return new Request(url.href, { method: req.method, headers, signal: controller.signal, body: hasBody && req.rawBody ? new Uint8Array(req.rawBody) : null });
+}
+
+/**
+ * A request target as the router reads it, always on this origin: `//evil.example/x` or `/\\evil.example/x`
+ * is the path `/evil.example/x` here, never a URL of another host (the URL parser would read a target
+ * that starts with two slashes, or a slash and a backslash, as `//host/…`).
+ */
+export function routerUrl(target: string, origin: string): URL {
+  return new URL(`/${target.replace(/^[\\/]+/, "")}`, origin);
+}
+
+/**
+ * The path of a request target as React Router matches it: the URL parser's normalisation (dot
+ * segments, also encoded; backslashes as slashes), the single-fetch suffix (`/contacto.data`, `/_.data`)
+ * removed, every segment percent-decoded, and, since the router and Express match paths regardless of
+ * case and of repeated or trailing slashes, in lower case with those collapsed. Deliberately broader
+ * than the router: whatever it could route to a form's action maps to that form's path here.
+ */
+export function routerPath(target: string): string | null {
+  let pathname: string;
+  try {
+    pathname = routerUrl(target, "http://sitio.invalid").pathname;
+  } catch {
+    return null;
+  }
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  const decoded = pathname
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join("/");
+  return decoded.toLowerCase().replace(/[\\/]+/g, "/").replace(/(.)\/$/, "$1");
+}
+
+/** How a form is submitted at a path: its JSON API, the page's own post, or CONSULTAR. */
+export type SubmissionDoor = "api" | "page" | "consult";
+
+export interface Submission {
+  /** The canonical path (`/php/contacto`). */
+  path: string;
+  door: SubmissionDoor;
+  /** Which per-address post limit counts it: the forms' (shared, in the database), the ethics line's (this process's memory, ADR 013), or none (CONSULTAR's own limits). */
+  limit: "forms" | "ethics" | "none";
+  /** The message form answered from Express (messageApi), if any. */
+  messageForm?: "contacto" | "cliente";
+}
+
+/** Every path where a form is submitted (docs/product.md §8): the one list the server's limits and method checks read. */
+const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
+  "/php/contacto": { door: "api", limit: "forms", messageForm: "contacto" },
+  "/php/cliente": { door: "api", limit: "forms", messageForm: "cliente" },
+  "/php/incidente": { door: "api", limit: "forms" },
+  "/php/linea-etica": { door: "api", limit: "ethics" },
+  "/contacto": { door: "page", limit: "forms" },
+  "/cliente": { door: "page", limit: "forms" },
+  "/incidente": { door: "page", limit: "forms" },
+  "/linea-etica": { door: "page", limit: "ethics" },
+  "/incidente/consulta": { door: "consult", limit: "none" },
+  "/linea-etica/consulta": { door: "consult", limit: "ethics" },
+};
+
+/** The methods a door answers; anything else is refused with 405 before the router sees it. */
+export const DOOR_METHODS: Record<SubmissionDoor, readonly string[]> = {
+  api: ["POST"],
+  page: ["GET", "HEAD", "POST"],
+  consult: ["GET", "HEAD", "POST"],
+};
+
+/**
+ * The one place that decides whether a request goes to a form (server/index.js counts it against the
+ * limit and refuses other methods; the form's handlers refuse what was not counted): the path as the
+ * router sees it, whatever its case, percent-encoding, slashes or `.data` suffix.
+ */
+export function submissionAt(target: string): Submission | undefined {
+  const path = routerPath(target);
+  const found = path === null ? undefined : SUBMISSIONS[path];
+  return found && path ? { path, ...found } : undefined;
 }
 
 export const app = express();
@@ -64,14 +147,22 @@ app.use(async (req, res, next) => {
  * server answers the same paths with the same function (vite/dev-message-api.ts).
  */
 export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
-  const form = req.path === "/php/contacto" ? "contacto" : req.path === "/php/cliente" ? "cliente" : undefined;
+  const form = submissionAt(req.originalUrl)?.messageForm;
   if (!form) return next();
   const header = (name: string) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : (value ?? null);
   };
   answerApiPost(
-    { method: req.method, contentType: header("content-type"), origin: header("origin"), secFetchSite: header("sec-fetch-site"), host: req.get("host") ?? "", body: req.rawBody?.toString("utf8") ?? "" },
+    {
+      method: req.method,
+      contentType: header("content-type"),
+      origin: header("origin"),
+      secFetchSite: header("sec-fetch-site"),
+      host: req.get("host") ?? "",
+      body: req.rawBody?.toString("utf8") ?? "",
+      marks: { limited: header(RATE_LIMITED_HEADER), counted: header(COUNTED_HEADER) },
+    },
     form,
   ).then((answer) => {
     res.status(answer.status);
@@ -96,15 +187,15 @@ export { stopServices };
 export { getEnv } from "~/platform/env.server";
 export { logger } from "~/platform/log.server";
 export { REFUSALS } from "~/forms/errors";
-export { RATE_LIMITED_HEADER } from "~/forms/post.server";
+export { COUNTED_HEADER, RATE_LIMITED_HEADER, requireCountedSubmissions } from "~/forms/post.server";
 
 /**
- * The form limiter's store (server.js wires it into express-rate-limit). PostgreSQL: counters in the
- * database, shared by every instance. SQLite runs one process (docs/product.md §19): undefined, so the limiter
- * counts in memory and a post costs one disk sync, not two.
+ * The form limiter's store (server/index.js wires it into express-rate-limit): counters in the
+ * database's `rate_limits` table on both engines (ADR 016), shared by every instance on PostgreSQL. On
+ * SQLite a count is written without waiting for the disk (app/platform/rate-limit.server.ts), so a post
+ * still costs one disk sync.
  */
-export function createRateLimitStore(prefix: string): RateLimitStore | undefined {
-  if (engineOf(getEnv().DATABASE_URL) !== "postgres") return undefined;
+export function createRateLimitStore(prefix: string): RateLimitStore {
   return new RateLimitStore(async () => {
     const services = await getServices();
     return services.outboxDb ?? services.db;

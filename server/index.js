@@ -37,7 +37,9 @@ export async function createServer() {
   const hstsMaxAge = Number(process.env.HSTS_MAX_AGE ?? 31_536_000);
 
   const env = serverBuild.getEnv();
-  const { REFUSALS, RATE_LIMITED_HEADER } = serverBuild;
+  const { REFUSALS, RATE_LIMITED_HEADER, COUNTED_HEADER, DOOR_METHODS } = serverBuild;
+  // Every submission reaches a form only through the counting below: one that did not is refused.
+  serverBuild.requireCountedSubmissions();
 
   const app = express();
   app.disable("x-powered-by");
@@ -45,6 +47,7 @@ export async function createServer() {
   // Headers only this server sets: a client cannot send them in.
   app.use((req, _res, next) => {
     delete req.headers[RATE_LIMITED_HEADER];
+    delete req.headers[COUNTED_HEADER];
     delete req.headers["x-sitio-client-ip"];
     next();
   });
@@ -127,18 +130,33 @@ export async function createServer() {
   });
   app.use(compression());
 
+  // Only a path on this site (`/…`) is a request for it; and only the methods its pages and forms use.
+  // A form's path (however its case, encoding, slashes or `.data` suffix put it: serverBuild.submissionAt,
+  // the one place that decides) answers only its form's methods; anything else, TRACE included, is a 405
+  // before the router sees it: JSON on the API, a Spanish page elsewhere.
+  app.use((req, res, next) => {
+    if (!req.originalUrl.startsWith("/")) return res.status(400).type("text/plain").send("Solicitud inválida.");
+    const submission = serverBuild.submissionAt(req.originalUrl);
+    res.locals.submission = submission;
+    const allowed = submission ? DOOR_METHODS[submission.door] : SITE_METHODS;
+    if (allowed.includes(req.method)) return next();
+    res.setHeader("Allow", allowed.join(", "));
+    res.setHeader("Cache-Control", "no-store");
+    if (submission?.door === "api") return res.status(405).json({ error: { code: "metodo_no_permitido", message: REFUSALS.metodo_no_permitido.message } });
+    res.status(405).type("html").send(METHOD_NOT_ALLOWED_PAGE);
+  });
+
   // Every request body is read here, before anything else sees it, and refused whole above the limit.
   app.use(readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message));
 
-  // Per-address limit on the form endpoints (docs/product.md §8); the proxy hop count decides the address.
-  // A page's own post (no JavaScript) goes on to the page, which answers it with the values kept.
-  // The counters live in the database, shared by every instance on it (docs/product.md §24).
+  // Per-address limit on every submission (docs/product.md §8); the proxy hop count decides the address.
+  // The request is marked (RATE_LIMITED_HEADER), and every form's store path refuses a marked one; the
+  // API is answered here, a page's own post (no JavaScript) goes on to the page, which answers it with
+  // the values kept. The counters live in the database, shared by every instance on it (docs/product.md §24).
   const limitReached = (req, res, next) => {
     const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
-    if (!req.path.startsWith("/php/")) {
-      req.headers[RATE_LIMITED_HEADER] = String(retryAfter);
-      return next();
-    }
+    req.headers[RATE_LIMITED_HEADER] = String(retryAfter);
+    if (res.locals.submission?.door !== "api") return next();
     res.setHeader("Retry-After", String(retryAfter));
     res.setHeader("Cache-Control", "no-store");
     res.status(429).json({ error: { code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } });
@@ -160,22 +178,30 @@ export async function createServer() {
   // the visitor's values kept.
   const formsUnavailable = (error, req, res, next) => {
     serverBuild.logger.error({ event: "form-limit-unavailable", error: String(error?.message ?? error) });
-    if (!req.path.startsWith("/php/")) return next();
+    if (res.locals.submission?.door !== "api") return next();
     res.setHeader("Retry-After", "30");
     res.setHeader("Cache-Control", "no-store");
     res.status(503).json({ error: { code: "error_interno", message: REFUSALS.error_interno.message } });
   };
-  app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter, formsUnavailable);
+  // Every submission is marked as counted (COUNTED_HEADER) and counted by its limit. CONSULTAR on
+  // /incidente/consulta has its own limits, per address and per radicado (app/features/cases).
+  app.use((req, res, next) => {
+    const submission = res.locals.submission;
+    if (!submission || req.method !== "POST") return next();
+    req.headers[COUNTED_HEADER] = submission.door;
+    const limiter = submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : undefined;
+    if (!limiter) return next();
+    limiter(req, res, (error) => (error ? formsUnavailable(error, req, res, next) : next()));
+  });
   // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
-  app.all(["/php/contacto", "/php/cliente"], serverBuild.messageApi);
-  app.post(["/php/linea-etica", "/linea-etica", "/linea-etica/consulta"], ethicsLimiter);
-  // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
+  app.use(serverBuild.messageApi);
 
-  // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
+  // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back). The
+  // target is always a path on this site: `//evil.example/` goes to `/evil.example`, never to another host.
   app.use((req, res, next) => {
     if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
       const query = req.url.slice(req.path.length);
-      return res.redirect(301, req.path.replace(/\/+$/, "") + query);
+      return res.redirect(301, sameSitePath(req.path.replace(/[\\/]+$/, "")) + query);
     }
     next();
   });
@@ -252,7 +278,7 @@ function readBody(limit, message) {
     const refuse = () => {
       let drained = 0;
       const body = req.is("application/x-www-form-urlencoded")
-        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${req.path}">Volver al formulario</a></p></html>`
+        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
         : JSON.stringify({ error: { code: "contenido_muy_grande", message } });
       res.writeHead(413, {
         "Content-Type": body.startsWith("<") ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
@@ -306,6 +332,23 @@ function readBody(limit, message) {
       refused = true;
     });
   };
+}
+
+const SITE_METHODS = ["GET", "HEAD", "POST"];
+const METHOD_NOT_ALLOWED_PAGE =
+  '<!doctype html><html lang="es"><meta charset="utf-8"><title>Método no permitido</title><h1>Método no permitido</h1><p>Esta dirección no acepta ese tipo de solicitud.</p><p><a href="/">Ir al inicio</a></p></html>';
+
+/**
+ * A request path as a link or redirect target that stays on this site: leading slashes and backslashes
+ * collapse to one slash, so `//evil.example` or `/\\evil.example` cannot name another host.
+ */
+function sameSitePath(requestPath) {
+  return `/${String(requestPath).replace(/^[\\/]+/, "")}`;
+}
+
+const HTML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
 function isFile(file) {

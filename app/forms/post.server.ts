@@ -11,8 +11,24 @@ import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, keptValues, validate } fro
 import { type ApiError, apiError, type FormRefusal, REFUSALS, type RefusalCode } from "~/forms/errors";
 import { log } from "~/platform/log.server";
 
-/** Set by the server's rate limiter (server/index.js) on a page post over the limit: seconds to wait. */
+/** Set by the server's rate limiter (server/index.js) on a post over the limit: seconds to wait. */
 export const RATE_LIMITED_HEADER = "x-sitio-limite";
+/**
+ * Set by the server (server/index.js) on every post it recognised as a form's submission and counted
+ * against its limit. The server removes both headers from what clients send.
+ */
+export const COUNTED_HEADER = "x-sitio-envio";
+
+let countedOnly = false;
+/**
+ * Called by the production server, which counts every submission before it reaches a form (server/app.ts
+ * `submissionAt`): from then on a submission that arrives without the server's mark was not counted, by a
+ * path the server did not recognise, and is refused instead of stored. (The development server has no
+ * limiter and never calls this.)
+ */
+export function requireCountedSubmissions(): void {
+  countedOnly = true;
+}
 
 export type Encoding = "json" | "form";
 
@@ -46,6 +62,13 @@ export interface PlainPost {
   /** The Host the request was made to. */
   host: string;
   body: string;
+  /** The server's marks (RATE_LIMITED_HEADER, COUNTED_HEADER); absent in development. */
+  marks?: SubmissionMarks;
+}
+
+export interface SubmissionMarks {
+  limited: string | null;
+  counted: string | null;
 }
 
 export function encodingOfType(contentType: string | null): Encoding {
@@ -124,10 +147,20 @@ export function refusedPage(request: Request, form: FormDef, body: Record<string
   return data({ refusal: answer }, { status: refusal.status, headers });
 }
 
-/** Refuses a page post that the server's rate limiter marked as over the limit. */
-export function checkRateMark(request: Request) {
-  if (request.headers.get(RATE_LIMITED_HEADER)) throw new Refusal("limite_de_envios");
+/**
+ * Every store path calls this before storing: refuses a submission the server's limiter marked as over
+ * the limit, and one the server did not count (see requireCountedSubmissions).
+ */
+export function checkMarks(marks: SubmissionMarks, form: string) {
+  if (marks.limited) throw new Refusal("limite_de_envios");
+  if (countedOnly && !marks.counted) {
+    log("error", "form-not-counted", { form });
+    throw new Refusal("metodo_no_permitido");
+  }
 }
+export const marksOf = (request: Request): SubmissionMarks => ({ limited: request.headers.get(RATE_LIMITED_HEADER), counted: request.headers.get(COUNTED_HEADER) });
+/** checkMarks for a request that went through the router. */
+export const checkRateMark = (request: Request, form: string) => checkMarks(marksOf(request), form);
 
 /** An answer as plain data, for either adapter (a Fetch Response, or Express directly). */
 export interface PlainAnswer {

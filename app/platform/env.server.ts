@@ -58,8 +58,8 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
   /** How often the log summarises an ongoing SMTP outage. */
   MAIL_OUTAGE_SUMMARY_MS: positiveInt(60_000),
-  /** How long an instance holds a mail it is sending; after a crash, another instance sends it after this. */
-  MAIL_LEASE_MS: positiveInt(300_000),
+  /** How long an instance holds a mail it is sending without renewing the hold (it renews it every third of this while sending); after a crash, another instance sends it once this has run out. */
+  MAIL_LEASE_MS: positiveInt(15_000),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

@@ -1,3 +1,5 @@
+import { createHmac, randomBytes } from "node:crypto";
+
 /** A 256-bit secret key as the environment carries it (base64 or hex); its error says how to make one. */
 export function parseKey(value: string): Buffer {
   const text = value.trim();
@@ -10,3 +12,12 @@ export function parseKey(value: string): Buffer {
   }
   return key;
 }
+
+const PROCESS_SECRET = randomBytes(32);
+/**
+ * A visitor's address as a counter's key: an HMAC with a secret that lives only in this process's memory,
+ * never in the database or on disk. A plain hash of an address can be reversed by hashing every IPv4
+ * address; this cannot without the secret, which dies with the process. With several instances each
+ * counts its own (ADR 016).
+ */
+export const addressToken = (address: string) => createHmac("sha256", PROCESS_SECRET).update(address).digest("hex");

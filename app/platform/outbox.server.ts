@@ -3,10 +3,12 @@
  * over SMTP with exponential back-off (capped), and records sent or failed-for-good with attempts and
  * the last error. It resumes whatever is pending after a restart.
  *
- * Several instances may share one database: an instance claims a few rows with a lease
- * (`locked_until`; on PostgreSQL `FOR UPDATE SKIP LOCKED`, so two instances never claim the same row;
- * on SQLite the single writer makes the claim atomic). An instance killed mid-send leaves its lease,
- * which runs out, and another instance sends the mail. A second copy can only come from a crash
+ * Several instances may share one database: an instance claims a few rows with a short lease
+ * (`locked_until`, MAIL_LEASE_MS; on PostgreSQL `FOR UPDATE SKIP LOCKED`, so two instances never claim
+ * the same row; on SQLite the single writer makes the claim atomic), renewed while the send runs (a
+ * heartbeat). An instance killed mid-send stops renewing; its lease runs out within seconds and another
+ * instance sends the mail. On SQLite one process owns the database, so the leases found at start were
+ * left by a process that is gone: they are released at once. A second copy can only come from a crash
  * between the SMTP server's acceptance and the commit of "sent"; every copy of a message carries the
  * same Message-ID, so mail systems can drop the duplicate.
  *
@@ -30,7 +32,7 @@ export interface OutboxOptions {
   pollMs: number;
   /** While SMTP is down, one summary line this often. */
   outageSummaryMs?: number;
-  /** How long a claimed row stays with this instance; longer than any send can take (see the SMTP timeouts). */
+  /** How long a claimed row stays with this instance without a renewal (renewed every third of it while it is being sent). */
   leaseMs?: number;
   /**
    * Opens a case mail's recipient stored sealed (`v1:…`, the ethics line's identified reporter, ADR 013),
@@ -44,10 +46,10 @@ export interface OutboxOptions {
 export const isSealedRecipient = (recipients: string) => recipients.startsWith("v1:");
 
 const SEND_CONCURRENCY = 3;
-/** Rows claimed at once: small, so a lease never outlives the work done under it. */
+/** Rows claimed at once: small, so an instance that dies strands few, and only for one lease. */
 const CLAIM = 12;
-const DEFAULT_LEASE_MS = 5 * 60_000;
-// Each send gives up well within the lease: 12 rows / 3 connections × at most ~60 s each < 5 min.
+const DEFAULT_LEASE_MS = 15_000;
+// A send that hangs gives up (its lease is renewed meanwhile, so no other instance sends it too).
 const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
 export function retryDelay(attempt: number, baseMs: number, maxMs: number): number {
@@ -88,7 +90,12 @@ type ClaimedRow = { [K in keyof Selectable<MessagesTable>]: Selectable<MessagesT
   body_html: string | null;
 };
 
-const refOf = (row: ClaimedRow) => (row.case_id ? { caseId: row.case_id } : { messageId: row.id, form: row.form });
+/**
+ * How the log names a mail: a message's id, or a case mail's outbox row, never its case: a confidential
+ * channel's notice leaves seconds after the report, and its case id in the log could tie the report to
+ * the reporter's connection in an access log (ADR 013).
+ */
+const refOf = (row: ClaimedRow) => (row.case_id ? { outboxId: row.outbox_id } : { messageId: row.id, form: row.form });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -141,6 +148,11 @@ export class OutboxSender {
   /** Set when SMTP came back: the next cycle starts at once. */
   private resumeNow = false;
   private unrecorded = new Map<number, { sentAt: string; dropBody: string | null }>();
+  /** Rows this instance has claimed and not yet recorded: their leases are renewed until then. */
+  private held = new Set<number>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** SQLite: the leases found at start are released once, before the first claim. */
+  private staleLeasesReleased = false;
 
   constructor(
     private db: Kysely<Database>,
@@ -170,7 +182,55 @@ export class OutboxSender {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    clearInterval(this.heartbeat);
     this.transport.close();
+  }
+
+  /**
+   * SQLite: one process owns the database (docs/product.md §19), so a lease found at start belongs to a
+   * process that died (kill -9, a power cut) with the mail unsent or unrecorded: release it, so the mail
+   * goes now rather than when the lease would have run out.
+   */
+  private async releaseStaleLeases() {
+    if (this.staleLeasesReleased || engineOfDatabase(this.db) === "postgres") return;
+    const released = await this.db.updateTable("outbox").set({ locked_until: null }).where("status", "=", "pending").where("locked_until", "is not", null).executeTakeFirst();
+    this.staleLeasesReleased = true;
+    if (Number(released.numUpdatedRows) > 0) log("info", "outbox-leases-released", { rows: Number(released.numUpdatedRows) });
+  }
+
+  /** Renews the leases of the rows being sent, every third of the lease, while there are any. */
+  private hold(ids: number[]) {
+    for (const id of ids) this.held.add(id);
+    if (this.heartbeat || this.held.size === 0) return;
+    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(100, Math.floor(this.leaseMs / 3)));
+    this.heartbeat.unref();
+  }
+
+  private release(id: number) {
+    this.held.delete(id);
+    if (this.held.size > 0) return;
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private async renewLeases() {
+    const ids = [...this.held];
+    if (ids.length === 0) return;
+    try {
+      // Only rows still pending and leased: a row recorded as sent or failed meanwhile keeps its state.
+      await withRelaxedSync(this.db, (db) =>
+        db
+          .updateTable("outbox")
+          .set({ locked_until: iso(Date.now() + this.leaseMs) })
+          .where("id", "in", ids)
+          .where("status", "=", "pending")
+          .where("locked_until", "is not", null)
+          .execute(),
+      );
+    } catch (error) {
+      // The database is away: the outbox's own outage log says so; the next beat tries again.
+      log("debug", "outbox-lease-renewal-failed", { rows: ids.length, error: String(error) });
+    }
   }
 
   private schedule(ms: number) {
@@ -243,36 +303,53 @@ export class OutboxSender {
         .execute(),
     );
     if (claimed.length === 0) return [];
-    return this.db
-      .selectFrom("outbox")
-      // A row is a message's mail (rendered now) or a report's mail (rendered when queued, ADR 012).
-      .leftJoin("messages", "messages.id", "outbox.message_id")
-      .selectAll("messages")
-      .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts", "outbox.case_id", "outbox.subject", "outbox.body_text", "outbox.body_html"])
-      .where(
-        "outbox.id",
-        "in",
-        claimed.map((r) => r.id as number),
-      )
-      .orderBy("outbox.id")
-      .execute();
+    const ids = claimed.map((r) => r.id as number);
+    this.hold(ids);
+    let rows: ClaimedRow[] = [];
+    try {
+      rows = await this.db
+        .selectFrom("outbox")
+        // A row is a message's mail (rendered now) or a report's mail (rendered when queued, ADR 012).
+        .leftJoin("messages", "messages.id", "outbox.message_id")
+        .selectAll("messages")
+        .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts", "outbox.case_id", "outbox.subject", "outbox.body_text", "outbox.body_html"])
+        .where("outbox.id", "in", ids)
+        .orderBy("outbox.id")
+        .execute();
+      return rows;
+    } finally {
+      // What will not be delivered now (the read failed, or the row was deleted meanwhile) is not renewed.
+      const read = new Set(rows.map((r) => r.outbox_id));
+      for (const id of ids) if (!read.has(id)) this.release(id);
+    }
   }
 
   /** Sends what is due; returns how many rows were claimed. */
   async deliverDue(): Promise<number> {
     if (this.stopped) return 0;
+    await this.releaseStaleLeases();
     await this.recordUnrecorded();
     if (this.smtpOutage.active) {
       const [probe] = await this.claim(1);
-      if (probe) await this.deliver(probe);
+      if (probe) await this.deliverHeld(probe);
       return probe ? 1 : 0;
     }
     const rows = await this.claim(CLAIM);
     // The transport's pool keeps SEND_CONCURRENCY connections busy; the rest wait in its queue.
-    const outcomes = await Promise.allSettled(rows.map((row) => this.deliver(row)));
+    const outcomes = await Promise.allSettled(rows.map((row) => this.deliverHeld(row)));
     const failed = outcomes.find((o) => o.status === "rejected");
     if (failed) throw failed.reason;
     return rows.length;
+  }
+
+  /** Delivers a claimed row; its lease is renewed until its outcome is recorded (or cannot be). */
+  private async deliverHeld(row: ClaimedRow): Promise<void> {
+    try {
+      await this.deliver(row);
+    } finally {
+      // A send accepted by SMTP whose "sent" could not be written keeps its lease until it is written.
+      if (!this.unrecorded.has(row.outbox_id as number)) this.release(row.outbox_id as number);
+    }
   }
 
   private async deliver(row: ClaimedRow): Promise<void> {
@@ -341,6 +418,7 @@ export class OutboxSender {
     for (const [outboxId, { sentAt, dropBody }] of this.unrecorded) {
       await this.markSent(outboxId, sentAt, dropBody);
       this.unrecorded.delete(outboxId);
+      this.release(outboxId);
     }
   }
 

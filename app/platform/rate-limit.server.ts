@@ -1,14 +1,19 @@
 /**
  * Fixed-window request counters in the database, so that every instance on one database shares them
- * (docs/product.md §24): a visitor cannot multiply a limit by the number of servers. One atomic upsert per
- * request on both engines. `RateLimitStore` plugs them into express-rate-limit (the form limiter);
- * `hit` serves any other limit (the reports' lookups, when they come).
+ * (docs/product.md §24): a visitor cannot multiply a limit by the number of servers. One table
+ * (`rate_limits`) and one atomic upsert per request, on both engines, for every limit the site keeps in
+ * the database (ADR 016): form posts (`RateLimitStore`, plugged into express-rate-limit), CONSULTAR's
+ * lookups and staff sign-in (`hit`, `peek`, `replaceHit`).
+ *
+ * On SQLite a count is written without waiting for the disk (synchronous=NORMAL: it survives a crash of
+ * the process, not a power cut, which at worst forgets a few counts), so that disk syncs go to what the
+ * visitors send.
  *
  * Why not rate-limiter-flexible or a PostgreSQL-only store: they keep their own tables and connections
  * outside our migrations, and we need the same limiter on SQLite too; this is one table and one query.
  */
 import { type Kysely, sql } from "kysely";
-import type { Database } from "./db/database.server";
+import { type Database, withRelaxedSync } from "./db/database.server";
 import { log } from "./log.server";
 
 export interface Hit {
@@ -16,34 +21,74 @@ export interface Hit {
   resetAt: number;
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** Counts one request for `key` in a window of `windowMs`; a window that has ended starts again at 1. */
 export async function hit(db: Kysely<Database>, key: string, windowMs: number, now = Date.now()): Promise<Hit> {
-  const nowIso = new Date(now).toISOString();
-  const row = await db
-    .insertInto("rate_limits")
-    .values({ key, hits: 1, reset_at: new Date(now + windowMs).toISOString() })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        hits: sql`case when rate_limits.reset_at <= ${nowIso} then 1 else rate_limits.hits + 1 end`,
-        reset_at: sql`case when rate_limits.reset_at <= ${nowIso} then excluded.reset_at else rate_limits.reset_at end`,
-      }),
-    )
-    .returning(["hits", "reset_at"])
-    .executeTakeFirstOrThrow();
+  const nowIso = iso(now);
+  const row = await withRelaxedSync(db, (conn) =>
+    conn
+      .insertInto("rate_limits")
+      .values({ key, hits: 1, reset_at: iso(now + windowMs) })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          hits: sql`case when rate_limits.reset_at <= ${nowIso} then 1 else rate_limits.hits + 1 end`,
+          reset_at: sql`case when rate_limits.reset_at <= ${nowIso} then excluded.reset_at else rate_limits.reset_at end`,
+        }),
+      )
+      .returning(["hits", "reset_at"])
+      .executeTakeFirstOrThrow(),
+  );
   return { hits: Number(row.hits), resetAt: Date.parse(row.reset_at) };
 }
 
+/** A counter as it stands, without counting: undefined when there is none or its window has ended. */
+export async function peek(db: Kysely<Database>, key: string, now = Date.now()): Promise<Hit | undefined> {
+  const row = await db.selectFrom("rate_limits").select(["hits", "reset_at"]).where("key", "=", key).executeTakeFirst();
+  if (!row || Date.parse(row.reset_at) <= now) return undefined;
+  return { hits: Number(row.hits), resetAt: Date.parse(row.reset_at) };
+}
+
+/**
+ * Sets a counter to `next` only if it still stands at `expected` (as `peek` read it; undefined: none, or
+ * ended). False when another request changed it first: of simultaneous attempts, exactly one wins.
+ */
+export async function replaceHit(db: Kysely<Database>, key: string, expected: Hit | undefined, next: Hit, now = Date.now()): Promise<boolean> {
+  const values = { hits: next.hits, reset_at: iso(next.resetAt) };
+  return withRelaxedSync(db, async (conn) => {
+    if (expected) {
+      const result = await conn
+        .updateTable("rate_limits")
+        .set(values)
+        .where("key", "=", key)
+        .where("hits", "=", expected.hits)
+        .where("reset_at", "=", iso(expected.resetAt))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    }
+    const ended = await conn.updateTable("rate_limits").set(values).where("key", "=", key).where("reset_at", "<=", iso(now)).executeTakeFirst();
+    if (Number(ended.numUpdatedRows) === 1) return true;
+    const inserted = await conn
+      .insertInto("rate_limits")
+      .values({ key, ...values })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    return inserted !== undefined;
+  });
+}
+
 export async function unhit(db: Kysely<Database>, key: string): Promise<void> {
-  await db.updateTable("rate_limits").set({ hits: sql`case when hits > 0 then hits - 1 else 0 end` }).where("key", "=", key).execute();
+  await withRelaxedSync(db, (conn) => conn.updateTable("rate_limits").set({ hits: sql`case when hits > 0 then hits - 1 else 0 end` }).where("key", "=", key).execute());
 }
 
 export async function resetLimit(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+  await withRelaxedSync(db, (conn) => conn.deleteFrom("rate_limits").where("key", "=", key).execute());
 }
 
-/** Removes windows that ended (they would restart at 1 anyway). */
+/** Removes windows that ended (they would restart at 1 anyway), whatever limit they belong to. */
 export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  const result = await db.deleteFrom("rate_limits").where("reset_at", "<", new Date(now).toISOString()).executeTakeFirst();
+  const result = await withRelaxedSync(db, (conn) => conn.deleteFrom("rate_limits").where("reset_at", "<", iso(now)).executeTakeFirst());
   return Number(result.numDeletedRows);
 }
 

@@ -152,19 +152,24 @@ test.describe("staff inbox", () => {
     expect(dialogs).toBe(0);
   });
 
-  test("repeated failures lock the account for a while", async ({ page }) => {
+  test("repeated failures make the account wait, and the right password passes once the wait is over (ADR 016)", async ({ page }) => {
     await page.goto("/admin/ingresar");
     for (let i = 0; i < 5; i++) {
       await page.getByLabel("Correo").fill("bloqueo@example.com");
       await page.getByLabel("Contraseña").fill(`equivocada-${i}`);
       await page.getByRole("button", { name: "Ingresar" }).click();
+      await expect(page.getByRole("alert")).toContainText("Correo o contraseña incorrectos.");
     }
-    await expect(page.getByRole("alert")).toContainText("Demasiados intentos fallidos");
     await page.getByLabel("Correo").fill("bloqueo@example.com");
     await page.getByLabel("Contraseña").fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Ingresar" }).click();
-    await expect(page.getByRole("alert")).toContainText("Demasiados intentos fallidos");
+    await expect(page.getByRole("alert")).toContainText(/Demasiados intentos fallidos\. Espere \d+ segundos/);
     await expect(page).toHaveURL(/\/admin\/ingresar/);
+    await page.waitForTimeout(2_500);
+    await page.getByLabel("Correo").fill("bloqueo@example.com");
+    await page.getByLabel("Contraseña").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Ingresar" }).click();
+    await expect(page).not.toHaveURL(/\/admin\/ingresar/);
   });
 
   test("staff cannot open account management; admin can", async ({ page }) => {

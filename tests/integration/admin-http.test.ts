@@ -30,6 +30,7 @@ beforeAll(async () => {
   server = await startServer({}, dbUrl);
   createAccount(dbUrl, "admin@example.com", "admin");
   createAccount(dbUrl, "personal@example.com", "staff");
+  createAccount(dbUrl, "olvidadiza@example.com", "staff");
   const res = await fetch(`${server.url}/php/contacto`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.url },
@@ -74,6 +75,22 @@ describe("signed out", () => {
     expect(unknown.status).toBe(401);
     expect(await known.text()).toContain("Correo o contraseña incorrectos.");
     expect(await unknown.text()).toContain("Correo o contraseña incorrectos.");
+  });
+});
+
+describe("sign-in after failures", () => {
+  it("the right password signs in after five wrong ones, once the short wait is over: a wait, never a lock", async () => {
+    for (let i = 0; i < 5; i++) expect((await post("/admin/ingresar", { correo: "olvidadiza@example.com", clave: `equivocada-${i}` })).status).toBe(401);
+    // At once: a wait of a few seconds, said in the page and in Retry-After, for the right password too.
+    const early = await post("/admin/ingresar", { correo: "olvidadiza@example.com", clave: TEST_PASSWORD });
+    expect(early.status).toBe(429);
+    const seconds = Number(early.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(2);
+    expect(await early.text()).toMatch(/Espere \d+ segundos/);
+    await new Promise((r) => setTimeout(r, seconds * 1000 + 100));
+    const { response } = await signIn(server.url, "olvidadiza@example.com");
+    expect(response.status).toBe(302);
   });
 });
 

@@ -2,14 +2,16 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  ACCOUNT_MAX_FAILURES,
+  ACCOUNT_FREE_FAILURES,
+  ACCOUNT_MAX_WAIT_MS,
+  accountWaitMs,
   ADDRESS_MAX_FAILURES,
+  failurePauseMs,
   createSession,
   createUser,
   endSession,
   getSessionUser,
   hashPassword,
-  LOCK_MS,
   resetPassword,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
@@ -31,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => db.destroy());
 beforeEach(async () => {
   await db.deleteFrom("sessions").execute();
-  await db.deleteFrom("login_attempts").execute();
+  await db.deleteFrom("rate_limits").execute();
   await db.deleteFrom("users").execute();
   await createUser(db, { email: "Ana@Example.com", name: "Ana", roles: ["admin"], password: PASSWORD });
 });
@@ -108,27 +110,67 @@ describe("sessions", () => {
 });
 
 describe("sign-in throttling", () => {
-  it("slows repeated failures and then locks the account, even for the right password", async () => {
+  it("waits longer after each failure beyond five, and the right password signs in once the wait is over", async () => {
     const delays: number[] = [];
     const now = Date.parse("2026-01-01T10:00:00Z");
-    for (let i = 0; i < ACCOUNT_MAX_FAILURES - 1; i++) {
-      const r = await signIn(db, { email: "ana@example.com", password: "equivocada", address: `10.0.0.${i}` }, { now, delay: async (ms) => void delays.push(ms) });
-      expect(r).toEqual({ ok: false, reason: "credentials" });
-    }
-    const last = await signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.9" }, { now, ...noDelay });
-    expect(last).toMatchObject({ ok: false, reason: "locked" });
+    const attempt = (password: string, at: number, address = "10.0.0.1") =>
+      signIn(db, { email: "ana@example.com", password, address }, { now: at, delay: async (ms) => void delays.push(ms) });
+    // Five failures cost nothing but a growing pause in the answer.
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect(await attempt("equivocada", now)).toEqual({ ok: false, reason: "credentials" });
     expect(delays).toEqual([...delays].sort((a, b) => a - b));
     expect(delays[delays.length - 1]).toBeGreaterThan(delays[0]);
-    const locked = await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "10.0.0.10" }, { now: now + 1000, ...noDelay });
-    expect(locked).toMatchObject({ ok: false, reason: "locked" });
-    const later = await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "10.0.0.10" }, { now: now + LOCK_MS + 1000, ...noDelay });
-    expect(later.ok).toBe(true);
+    // Then the account waits 2 s from the fifth failure's answer: every attempt before then is refused
+    // without a look at the password, the right one too, from any address, and the refusals do not make
+    // the wait longer.
+    expect(accountWaitMs(ACCOUNT_FREE_FAILURES)).toBe(2_000);
+    const answered = now + failurePauseMs(ACCOUNT_FREE_FAILURES);
+    for (const address of ["10.0.0.1", "10.0.0.2"]) expect(await attempt(PASSWORD, answered + 1_000, address)).toMatchObject({ ok: false, reason: "locked", retryAfterMs: 1_000 });
+    // After it, the right password signs in, and the account's failures are forgotten.
+    const signedIn = await attempt(PASSWORD, answered + 2_000);
+    expect(signedIn.ok).toBe(true);
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect(await attempt("equivocada", answered + 3_000)).toEqual({ ok: false, reason: "credentials" });
+  });
+
+  it("doubles the wait after each further failure up to 15 minutes, so guessing stays hopeless", async () => {
+    let now = Date.parse("2026-01-01T10:00:00Z");
+    const attempt = (password: string) => signIn(db, { email: "ana@example.com", password, address: `10.0.${now % 7}.1` }, { now, ...noDelay });
+    let tried = 0;
+    // Six hours of guessing at the fastest pace the waits allow.
+    const hours = 6;
+    const end = now + hours * 3_600_000;
+    let wait = 0;
+    while (now < end) {
+      const r = await attempt("equivocada");
+      if (r.ok === false && r.reason === "locked") {
+        wait = r.retryAfterMs ?? 0;
+        now += wait;
+        continue;
+      }
+      tried += 1;
+    }
+    // The longest wait: 15 minutes from the answer, which a failure holds back by at most 2 s.
+    expect(wait).toBe(ACCOUNT_MAX_WAIT_MS + failurePauseMs(Number.MAX_SAFE_INTEGER));
+    expect(tried).toBeLessThanOrEqual(ACCOUNT_FREE_FAILURES + 10 + (hours * 3_600_000) / ACCOUNT_MAX_WAIT_MS);
+    // And the right password still passes once the last wait is over.
+    now += ACCOUNT_MAX_WAIT_MS + failurePauseMs(Number.MAX_SAFE_INTEGER);
+    expect((await attempt(PASSWORD)).ok).toBe(true);
+  });
+
+  it("lets only one of simultaneous attempts at a waiting account try its password", async () => {
+    const now = Date.parse("2026-01-01T10:00:00Z");
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now, ...noDelay });
+    const later = now + failurePauseMs(ACCOUNT_FREE_FAILURES) + accountWaitMs(ACCOUNT_FREE_FAILURES);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signIn(db, { email: "ana@example.com", password: "equivocada", address: `10.0.1.${i}` }, { now: later, ...noDelay })),
+    );
+    expect(results.filter((r) => !r.ok && r.reason === "credentials")).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "locked")).toHaveLength(7);
   });
 
   it("answers a non-existent account exactly like an existing one", async () => {
     const outcomes = async (email: string) => {
       const list = [];
-      for (let i = 0; i < ACCOUNT_MAX_FAILURES + 1; i++) {
+      for (let i = 0; i < ACCOUNT_FREE_FAILURES + 2; i++) {
         list.push((await signIn(db, { email, password: "equivocada", address: `10.1.${email.length}.${i}` }, noDelay)) as { reason: string });
       }
       return list.map((r) => r.reason);

@@ -416,6 +416,42 @@ describe("validation", () => {
   });
 });
 
+describe("the logs", () => {
+  it("an ethics report, its CONSULTAR and its follow-up leave no address and no case id in the server's log", async () => {
+    const headers = { "User-Agent": USER_AGENT, "X-Forwarded-For": FORWARDED };
+    const api = await postJson("/php/linea-etica", BRIBERY, headers);
+    expect(api.status).toBe(201);
+    const { radicado, codigo } = await api.json();
+    expect((await postForm("/linea-etica", HARASSMENT as Record<string, string>, headers)).status).toBe(303);
+    const consulted = await postForm("/linea-etica/consulta", { accion: "consultar", radicado, codigo }, headers);
+    expect(consulted.status).toBe(200);
+    const access = /name="acceso" value="([^"]+)"/.exec(await consulted.text())?.[1] ?? "";
+    expect((await postForm("/linea-etica/consulta", { accion: "agregar", acceso: access, informacion: "Otro dato." }, headers)).status).toBe(200);
+    const [row] = await readDb<{ id: number }>("select id from cases where radicado = ?", radicado);
+    // The notices leave from the outbox seconds after the report: their log lines count too.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      // The start's line names the database's own address (PostgreSQL on loopback), not a visitor's.
+      .filter((l) => l.event !== "services-ready");
+    const text = lines.map((l) => JSON.stringify(l)).join("\n");
+    for (const trace of [FORWARDED, "127.0.0.1", "::1", USER_AGENT, "NavegadorDePrueba", radicado, codigo]) expect(text, trace).not.toContain(trace);
+    expect(lines.filter((l) => "caseId" in l)).toEqual([]);
+    // The lines that are there: the access lines (method, path, status) and the events, none naming the case.
+    const ethicsLines = lines.filter((l) => JSON.stringify(l).includes("linea-etica") || l.form === "linea-etica");
+    expect(ethicsLines.some((l) => l.event === "report-stored")).toBe(true);
+    expect(ethicsLines.some((l) => l.event === "report-follow-up")).toBe(true);
+    for (const line of lines.filter((l) => l.event === "request")) {
+      expect(Object.keys(line).sort()).toEqual(["durationMs", "event", "level", "msg", "reqId", "request", "response", "time"]);
+      expect(Object.keys(line.request as object).sort()).toEqual(["method", "path"]);
+    }
+    expect(text).not.toMatch(new RegExp(`"(caseId|case_id|id)":${row.id}\\b`));
+  });
+});
+
 describe("without ETHICS_KEY", () => {
   // Product rule 29: on the embedded default (SQLite) the first start creates a key file in the data
   // folder; with PostgreSQL the variable is required and the channel stays closed without it.

@@ -1,14 +1,18 @@
 /**
  * Migrations move an existing database forward without loss: a SQLite file created by the site as it
  * was on 23 November 2026 (tests/fixtures, one account, a message, an accident report and an ethics
- * report) opens with today's code, keeps every row, and ends with the same schema as a new database.
+ * report) opens with today's code, keeps every row, seeds the radicado sequences from its cases, and
+ * ends with the same schema as a new database.
  */
 import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "~/platform/db/database.server";
+import { Kysely, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import { type Database, openDatabase } from "~/platform/db/database.server";
+import { migrationsFor } from "~/platform/db/migrations";
 import { TEST_ENGINE } from "../support/database.ts";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/sqlite-created-by-main-2026-11-23.db");
@@ -41,10 +45,32 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by a
     expect(moved.map((m) => Number(m.case_id))).toEqual([2]);
     const message = await migrated.selectFrom("messages").selectAll().executeTakeFirstOrThrow();
     expect(message).toMatchObject({ nombre: "Luis", correo: "luis@example.com", mensaje: "Hola" });
+    // The radicado sequences start after the numbers the existing cases hold (docs/product.md §33).
+    const radicados = (await migrated.selectFrom("cases").select("radicado").execute()).map((r) => r.radicado);
+    const sequences = (await migrated.selectFrom("radicado_sequences").selectAll().orderBy("prefix").execute()).map((r) => `${r.prefix}-${r.year}-${String(r.last_number).padStart(6, "0")}`);
+    expect(sequences).toEqual([...radicados].sort());
     await migrated.destroy();
 
     const fresh = path.join(dir, "nueva.db");
     await (await openDatabase(`file:${fresh}`)).destroy();
     expect(schemaOf(old)).toEqual(schemaOf(fresh));
+  });
+
+  it("start the radicado sequences after the radicados the audit trail records as deleted, too", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "sitio-secuencias-")), "sitio.db");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
+    expect((await migrator.migrateTo("006_ethics")).error).toBeUndefined();
+    await db
+      .insertInto("audit_log")
+      .values({ at: "2026-11-20T10:00:00.000Z", user_id: 1, user_email: "a@example.com", action: "eliminar_reportes_titular", message_id: null, case_id: null, detail: "2 reporte(s) eliminado(s): AT-2026-000007, IN-2026-000003 · solicitud: PQR-9" })
+      .execute();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const sequences = (await db.selectFrom("radicado_sequences").selectAll().orderBy("prefix").execute()).map((r) => [r.prefix, Number(r.year), Number(r.last_number)]);
+    expect(sequences).toEqual([
+      ["AT", 2026, 7],
+      ["IN", 2026, 3],
+    ]);
+    await db.destroy();
   });
 });

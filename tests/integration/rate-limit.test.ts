@@ -1,8 +1,8 @@
-/** The shared request counters (app/server/rate-limit.server.ts) on the suite's engine. */
+/** The shared request counters (app/platform/rate-limit.server.ts) on the suite's engine. */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/platform/db/database.server";
-import { hit, purgeExpired, RateLimitStore, resetLimit, unhit } from "~/platform/rate-limit.server";
+import { hit, peek, purgeExpired, RateLimitStore, replaceHit, resetLimit, unhit } from "~/platform/rate-limit.server";
 import { freshDatabaseUrl } from "../support/database";
 
 let db: Kysely<Database>;
@@ -30,6 +30,25 @@ describe("rate-limit counters", () => {
   it("never lose a hit under concurrent requests", async () => {
     const results = await Promise.all(Array.from({ length: 40 }, () => hit(db, "concurrente", 60_000)));
     expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it("read without counting, and replace a counter only if it still stands as read: one of simultaneous writers wins", async () => {
+    const t = Date.parse("2026-01-02T00:00:00Z");
+    expect(await peek(db, "cas", t)).toBeUndefined();
+    // Absent: exactly one of the writers creates it.
+    const created = await Promise.all(Array.from({ length: 6 }, (_, i) => replaceHit(db, "cas", undefined, { hits: 1, resetAt: t + 1_000 + i }, t)));
+    expect(created.filter(Boolean)).toHaveLength(1);
+    const read = await peek(db, "cas", t);
+    expect(read?.hits).toBe(1);
+    // Present: exactly one of the writers that read it replaces it; a stale read loses.
+    const replaced = await Promise.all(Array.from({ length: 6 }, () => replaceHit(db, "cas", read, { hits: 2, resetAt: t + 5_000 }, t)));
+    expect(replaced.filter(Boolean)).toHaveLength(1);
+    expect(await peek(db, "cas", t)).toEqual({ hits: 2, resetAt: t + 5_000 });
+    expect(await replaceHit(db, "cas", read, { hits: 9, resetAt: t + 9_000 }, t)).toBe(false);
+    // Ended: it reads as absent, and is replaced as absent.
+    expect(await peek(db, "cas", t + 5_000)).toBeUndefined();
+    expect(await replaceHit(db, "cas", undefined, { hits: 1, resetAt: t + 20_000 }, t + 6_000)).toBe(true);
+    expect((await peek(db, "cas", t + 6_000))?.hits).toBe(1);
   });
 
   it("serve express-rate-limit as a store", async () => {

@@ -3,6 +3,7 @@
  * SMTP server: radicado + code, CONSULTAR (identical refusals, throttling), roles, the health-data
  * rules, the mails, and nothing stored for invalid input.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -68,7 +69,7 @@ beforeAll(async () => {
   createAccount(dbFile, "personal@example.com", "staff");
   createAccount(dbFile, "ambos@example.com", "staff,sst");
   server = await startServer(
-    { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", MAIL_TO_SST: "sst-equipo@example.com", LOOKUP_RATE_LIMIT: "1000" },
+    { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", MAIL_TO_SST: "sst-equipo@example.com", LOOKUP_RATE_LIMIT: "1000", TRUST_PROXY_HOPS: "1" },
     dbFile,
   );
   const res = await postJson("/php/incidente", REPORT);
@@ -197,26 +198,44 @@ describe("CONSULTAR", () => {
     expect(a).not.toContain(first.radicado);
   });
 
-  it("is limited per radicado (existing or not) and per address, counted in the database", async () => {
+  it("refuses a sixth wrong code for a radicado (existing or not), counted in the database", async () => {
     // Five lookups per radicado per window: the existing one was already looked up twice above.
-    const statuses = async (radicado: string, n: number) => {
+    const statuses = async (radicado: string, n: number, address: string) => {
       const out: number[] = [];
-      for (let i = 0; i < n; i++) out.push((await consult(radicado, "ZZZZ-ZZZZ-ZZZZ")).status);
+      for (let i = 0; i < n; i++) out.push((await consult(radicado, "ZZZZ-ZZZZ-ZZZZ", { "X-Forwarded-For": address })).status);
       return out;
     };
-    expect(await statuses(first.radicado, 4)).toEqual([404, 404, 404, 429]);
-    expect(await statuses("AT-2026-888888", 6)).toEqual([404, 404, 404, 404, 404, 429]);
-    // The right code is refused too while the radicado is locked.
-    const locked = await consult(first.radicado, first.codigo);
+    expect(await statuses(first.radicado, 4, "198.51.100.7")).toEqual([404, 404, 404, 429]);
+    expect(await statuses("AT-2026-888888", 6, "198.51.100.7")).toEqual([404, 404, 404, 404, 404, 429]);
+    const locked = await consult(first.radicado, "ZZZZ-ZZZZ-ZZZZ", { "X-Forwarded-For": "198.51.100.8" });
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await locked.text()).toContain("demasiadas consultas");
+  });
+
+  it("lets the right code through after five wrong ones from another address: nobody can lock the reporter out", async () => {
+    // The radicado is over its limit for wrong codes (above); its reporter still gets in, from anywhere.
+    for (const address of ["203.0.113.50", "198.51.100.7"]) {
+      const res = await consult(first.radicado, first.codigo, { "X-Forwarded-For": address });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(`Reporte ${first.radicado}`);
+    }
+  });
+
+  it("keeps the address only as a keyed hash whose key is not in the database, never as a plain hash", async () => {
     const db = new Database(dbFile, { readonly: true });
-    const keys = (db.prepare("select key from case_lookup_attempts").all() as { key: string }[]).map((r) => r.key);
+    const keys = (db.prepare("select key from rate_limits where key like 'consulta:%'").all() as { key: string }[]).map((r) => r.key);
     db.close();
-    expect(keys).toContain(`radicado:${first.radicado}`);
-    // The address is kept only as a hash.
-    expect(keys.filter((k) => k.startsWith("direccion:")).every((k) => /^direccion:[0-9a-f]{64}$/.test(k))).toBe(true);
+    expect(keys).toContain(`consulta:radicado:${first.radicado}`);
+    const addresses = keys.filter((k) => k.startsWith("consulta:incidentes:direccion:"));
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.every((k) => /^consulta:incidentes:direccion:[0-9a-f]{64}$/.test(k))).toBe(true);
+    // A hash of the address alone would be found by hashing every IPv4 address: not this one.
+    for (const address of ["127.0.0.1", "::ffff:127.0.0.1", "198.51.100.7", "198.51.100.8", "203.0.113.50"]) {
+      const plain = createHash("sha256").update(address).digest("hex");
+      expect(keys.some((k) => k.includes(plain)), address).toBe(false);
+    }
+    expect(keys.join(" ")).not.toContain("198.51.100.7");
   });
 
   it("limits each address (LOOKUP_RATE_LIMIT per 15 minutes)", async () => {
@@ -344,10 +363,7 @@ describe("the staff", () => {
     const detail = await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text();
     expect(detail).toContain("ARL-778899");
 
-    // The throttling test above locked this radicado for 15 minutes: start a fresh window.
-    const rw = new Database(dbFile);
-    rw.prepare("delete from case_lookup_attempts").run();
-    rw.close();
+    // The throttling test above refuses wrong codes for this radicado for 15 minutes; the right one passes.
     const html = await (await postForm("/incidente/consulta", { radicado: first.radicado, codigo: first.codigo })).text();
     expect(html).toMatch(/case-step-current"[^>]*><span class="case-step-label">Reportado a la ARL<\/span> <span class="case-step-date">\d{2}\/\d{2}\/\d{4}/);
     expect(html).toContain("FURAT radicado en la ARL; la EPS ya fue informada.");

@@ -10,6 +10,27 @@ import { type PostgresServer, startPostgres } from "../support/postgres";
 import { startServer } from "../support/server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+const REPORT = {
+  tipo: "incidente",
+  reporta_relacion: "companero",
+  reporta_nombre: "Luis Gómez",
+  reporta_celular: "3109876543",
+  trabajador_nombre: "Marta Ruiz",
+  trabajador_tipo_documento: "CC",
+  trabajador_documento: "52123456",
+  trabajador_celular: "3001234567",
+  empresa_usuaria: "Alimentos del Valle S.A.S.",
+  sede: "Cali",
+  fecha: today,
+  hora: "08:30",
+  lugar: "Bodega",
+  descripcion: "Resbaló en el piso mojado, sin lesiones.",
+  consentimiento: true,
+};
+const report = async (url: string) =>
+  (await (await fetch(`${url}/php/incidente`, { method: "POST", headers: { "Content-Type": "application/json", Origin: url }, body: JSON.stringify(REPORT) })).json()) as { radicado: string };
+
 const copy = (from: string, to: string) =>
   spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/db-copy.ts", "--from", from, "--to", to], { cwd: root, encoding: "utf8" });
 
@@ -34,6 +55,8 @@ describe("db:copy", () => {
     }
     const { cookie } = await signIn(before.url, "admin@example.com");
     expect(cookie).toMatch(/^sesion_personal=/);
+    const firstReport = await report(before.url);
+    expect(firstReport.radicado).toMatch(/-000001$/);
     await before.stop();
 
     const target = await pg.createDatabase("copia");
@@ -41,7 +64,8 @@ describe("db:copy", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^messages\s+5\s+5\s+igual$/m);
-    expect(result.stdout).toMatch(/^outbox\s+5\s+5\s+igual$/m);
+    expect(result.stdout).toMatch(/^outbox\s+(\d+)\s+\1\s+igual$/m);
+    expect(result.stdout).toMatch(/^radicado_sequences\s+1\s+1\s+igual$/m);
     expect(result.stdout).toMatch(/^users\s+1\s+1\s+igual$/m);
     expect(result.stdout).toContain("los conteos coinciden");
 
@@ -59,6 +83,8 @@ describe("db:copy", () => {
       expect(res.status).toBe(201);
       const rows = await query<{ id: number; nombre: string }>(target, "select id, nombre from messages order by id");
       expect(rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6]);
+      // Radicados go on from the copied sequence.
+      expect((await report(after.url)).radicado).toBe(firstReport.radicado.replace(/000001$/, "000002"));
     } finally {
       await after.stop();
     }

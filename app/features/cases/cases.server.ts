@@ -3,12 +3,13 @@
  * history and notes, the lookup by radicado + code with its shared throttle, and deletion. Channel
  * specifics (the accident report's own fields and clocks) live beside it (accidents.server.ts).
  */
-import { createHash, randomInt, scrypt as scryptCallback, timingSafeEqual, randomBytes } from "node:crypto";
+import { randomInt, scrypt as scryptCallback, timingSafeEqual, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { bogotaDay } from "~/platform/dates";
+import { type Hit, hit } from "~/platform/rate-limit.server";
 import { auditAction, type ChannelDef, CODE_ALPHABET, CODE_LENGTH, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN } from "./model";
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
@@ -47,19 +48,22 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
   const { channel } = input;
   const kind = channel.kinds[input.kind];
   if (!kind) throw new Error(`tipo desconocido en el canal ${channel.id}: ${input.kind}`);
-  const year = Number(bogotaDay(input.receivedAt).slice(0, 4));
-  const stem = `${kind.prefix}-${year}-`;
-  const last = await trx
-    .selectFrom("cases")
-    .select("radicado")
-    .where("radicado", "like", `${stem}%`)
-    .orderBy("radicado", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  const sequence = last ? Number(last.radicado.slice(stem.length)) + 1 : 1;
-  const radicado = formatRadicado(kind.prefix, year, sequence);
   const code = newCode();
   const salt = randomBytes(16);
+  // Hashed before the number is taken: on PostgreSQL the sequence's row is locked from then to the commit.
+  const codeHash = await hashCode(code, salt);
+  const year = Number(bogotaDay(input.receivedAt).slice(0, 4));
+  // The next number of the prefix and year, from its own row (never from the cases that remain, so a
+  // deleted case's number is not issued again: docs/product.md §33). The upsert is atomic on both
+  // engines; on PostgreSQL the row stays locked until the case commits, so simultaneous reports get
+  // consecutive numbers, and a report that fails gives its number back.
+  const next = await trx
+    .insertInto("radicado_sequences")
+    .values({ prefix: kind.prefix, year, last_number: 1 })
+    .onConflict((oc) => oc.columns(["prefix", "year"]).doUpdateSet({ last_number: sql`radicado_sequences.last_number + 1` }))
+    .returning("last_number")
+    .executeTakeFirstOrThrow();
+  const radicado = formatRadicado(kind.prefix, year, Number(next.last_number));
   const first = channel.statuses[0].value;
   const inserted = await trx
     .insertInto("cases")
@@ -68,7 +72,7 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
       kind: input.kind,
       radicado,
       code_salt: salt.toString("hex"),
-      code_hash: await hashCode(code, salt),
+      code_hash: codeHash,
       status: first,
       received_at: input.receivedAt,
       learned_at: input.learnedAt ?? input.receivedAt,
@@ -85,24 +89,14 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
   return { id, radicado, code: formatCode(code) };
 }
 
-/**
- * Runs a store that inserts a case. Two cases stored at the same instant by two processes may pick the
- * same radicado: the UNIQUE constraint refuses the second, which then takes the next number.
- */
-export async function withRadicadoRetry<T>(store: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await store();
-    } catch (error) {
-      if (attempt >= 3 || !/UNIQUE|duplicate key/i.test(String(error))) throw error;
-    }
-  }
-}
-
 // ——— CONSULTAR: lookup by radicado + code ———
 
 export const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
-/** Lookups of one radicado per window, whoever asks (existing or not: the limit reveals nothing). */
+/**
+ * Wrong lookups of one radicado per window, whoever asks (existing or not: the limit reveals nothing).
+ * The right code passes anyway (ADR 016): five wrong codes typed by someone else must not lock the
+ * reporter out; what stops guessing is the per-address limit and the code's 60 bits.
+ */
 export const LOOKUPS_PER_RADICADO = 5;
 
 export type LookupResult =
@@ -111,23 +105,14 @@ export type LookupResult =
   | { outcome: "limited"; retryAfterSeconds: number }
   | { outcome: "invalid" };
 
-/** Counts one attempt on a key; true while within `limit` in the current window. */
-async function countAttempt(db: Kysely<Database>, key: string, limit: number, now: number): Promise<{ ok: boolean; retryAfterSeconds: number }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("case_lookup_attempts").selectAll().where("key", "=", key).executeTakeFirst();
-    const fresh = row && now - Date.parse(row.window_started_at) < LOOKUP_WINDOW_MS;
-    const attempts = fresh ? row.attempts + 1 : 1;
-    const started = fresh ? row.window_started_at : new Date(now).toISOString();
-    const values = { key, attempts, window_started_at: started };
-    await trx.insertInto("case_lookup_attempts").values(values).onConflict((oc) => oc.column("key").doUpdateSet({ attempts, window_started_at: started })).execute();
-    return { ok: attempts <= limit, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(started) + LOOKUP_WINDOW_MS - now) / 1000)) };
-  });
-}
+const retryAfter = (counted: Hit, now: number) => Math.max(1, Math.ceil((counted.resetAt - now) / 1000));
 
 /**
  * Finds a case by radicado and code. An unknown radicado and a wrong code give the same outcome after
- * the same work (a scrypt against a decoy). Both the address (stored only as a hash) and the radicado
- * are throttled, in the database so every process shares the count.
+ * the same work (a scrypt against a decoy). Lookups are counted in the database's shared counters
+ * (app/platform/rate-limit.server.ts): per address (keyed with a secret that is not in the database,
+ * `addressKey`), which refuses further lookups from it, and per radicado, which refuses further wrong
+ * codes for it but never the right one.
  */
 export async function lookupCase(
   db: Kysely<Database>,
@@ -138,19 +123,17 @@ export async function lookupCase(
     code: string;
     address: string;
     perAddress: number;
-    /** How the address is counted; by default its SHA-256 (the ethics line passes a keyed hash). */
-    addressKey?: (address: string) => string;
+    /** How the address is counted: a keyed hash whose key is not in the database (never the address, nor a plain hash of it). */
+    addressKey: (address: string) => string;
   },
   now = Date.now(),
 ): Promise<LookupResult> {
   const radicado = normalizeRadicado(input.radicado);
   const code = normalizeCode(input.code);
   if (!radicado || !code) return { outcome: "invalid" };
-  const addressKey = `direccion:${input.addressKey ? input.addressKey(input.address) : createHash("sha256").update(input.address).digest("hex")}`;
-  const byAddress = await countAttempt(db, addressKey, input.perAddress, now);
-  if (!byAddress.ok) return { outcome: "limited", retryAfterSeconds: byAddress.retryAfterSeconds };
-  const byRadicado = await countAttempt(db, `radicado:${radicado.slice(0, 40)}`, LOOKUPS_PER_RADICADO, now);
-  if (!byRadicado.ok) return { outcome: "limited", retryAfterSeconds: byRadicado.retryAfterSeconds };
+  const byAddress = await hit(db, `consulta:${input.channel}:direccion:${input.addressKey(input.address)}`, LOOKUP_WINDOW_MS, now);
+  if (byAddress.hits > input.perAddress) return { outcome: "limited", retryAfterSeconds: retryAfter(byAddress, now) };
+  const byRadicado = await hit(db, `consulta:radicado:${radicado.slice(0, 40)}`, LOOKUP_WINDOW_MS, now);
   const row = RADICADO_PATTERN.test(radicado)
     ? await db
         .selectFrom("cases")
@@ -162,7 +145,9 @@ export async function lookupCase(
   const hash = await hashCode(code.slice(0, 40), row ? Buffer.from(row.code_salt, "hex") : DECOY_SALT);
   const expected = Buffer.from(row?.code_hash ?? DECOY_HASH, "hex");
   const matches = timingSafeEqual(Buffer.from(hash, "hex"), expected) && row !== undefined;
-  return matches && row ? { outcome: "found", caseId: row.id as number, channel: row.channel } : { outcome: "not_found" };
+  if (matches && row) return { outcome: "found", caseId: row.id as number, channel: row.channel };
+  if (byRadicado.hits > LOOKUPS_PER_RADICADO) return { outcome: "limited", retryAfterSeconds: retryAfter(byRadicado, now) };
+  return { outcome: "not_found" };
 }
 
 /** Opens a stored note (the ethics line seals them); identity for channels that store them in clear. */

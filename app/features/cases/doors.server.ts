@@ -9,6 +9,7 @@ import type { FormDef } from "~/forms/define";
 import { REFUSALS } from "~/forms/errors";
 import { asRefusal, checkOrigin, checkRateMark, clientAddress, encodingOf, json, methodNotAllowed, readFields, readSubmission, Refusal, refusedPage } from "~/forms/post.server";
 import { readCookie, serializeCookie } from "~/platform/cookies";
+import { addressToken } from "~/platform/keys.server";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
 import { HELD_MESSAGE } from "./held-notice";
@@ -28,7 +29,11 @@ export interface CaseDoorsSpec {
   /** The one-time confirmation page that takes the post/redirect/get without JavaScript. */
   receiptPath: string;
   receiptCookie: string;
-  /** The channel, for a post held because it filled the spam trap (ADR 017). */
+  /**
+   * The channel: its posts held because they filled the spam trap (ADR 017); a confidential one (the
+   * ethics line, ADR 013) names no case in its log lines, so that no log read next to a proxy's access
+   * log can tie a connection to a report by its time.
+   */
   channel: ChannelDef;
   /** How a held post is kept: in clear, or sealed (throws a Refusal when the channel is closed). */
   heldSealing(): HeldSealing;
@@ -50,7 +55,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
     }
     const created = await spec.store(services, submission.values as Record<string, string>);
     services.outbox?.kick();
-    log("info", "report-stored", { form: name, caseId: created.id, mail: services.outbox ? "queued" : "disabled" });
+    log("info", "report-stored", { form: name, ...(spec.channel.confidential ? {} : { caseId: created.id }), mail: services.outbox ? "queued" : "disabled" });
     return { held: false, ...created };
   }
 
@@ -77,6 +82,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
     async handleApiPost(request: Request): Promise<Response> {
       if (request.method !== "POST") return methodNotAllowed();
       try {
+        checkRateMark(request, name);
         const encoding = encodingOf(request);
         if (encoding !== "json") throw new Refusal("tipo_no_soportado");
         checkOrigin(request);
@@ -97,7 +103,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
       let body: Record<string, unknown> = {};
       try {
         body = await readFields(request, encodingOf(request));
-        checkRateMark(request);
+        checkRateMark(request, name);
         checkOrigin(request);
         const accepted = await accept({ ...body });
         const cookie = accepted.held ? HELD : `${accepted.radicado} ${accepted.code}`;
@@ -130,6 +136,7 @@ export type ConsultRefusalCode = "limite_de_consultas" | "consulta_sin_resultado
 export async function consultCase(
   request: Request,
   body: Record<string, unknown>,
+  /** `addressKey`: how the address is counted; by default a keyed hash with this process's secret (app/platform/keys.server.ts). */
   options: { channel: string; addressKey?: (address: string) => string },
 ): Promise<{ caseId: number; services: Services } | { refused: ConsultRefusalCode; status: number; message: string; retryAfter?: number }> {
   const radicado = typeof body.radicado === "string" ? body.radicado : "";
@@ -141,7 +148,7 @@ export async function consultCase(
     code,
     address: clientAddress(request),
     perAddress: services.env.LOOKUP_RATE_LIMIT,
-    addressKey: options.addressKey,
+    addressKey: options.addressKey ?? addressToken,
   });
   if (result.outcome === "found") return { caseId: result.caseId, services };
   if (result.outcome === "limited") return { refused: "limite_de_consultas", status: 429, message: REFUSALS.limite_de_consultas.message, retryAfter: result.retryAfterSeconds };

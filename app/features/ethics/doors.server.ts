@@ -14,12 +14,12 @@ import { getSiteConfig } from "~/config/site.server";
 import { REFUSALS } from "~/forms/errors";
 import type { PublicView } from "~/features/cases/model";
 import { caseDoors, type ConsultRefusalCode, consultCase } from "~/features/cases/doors.server";
-import { asRefusal, checkOrigin, encodingOf, RATE_LIMITED_HEADER, readFields, Refusal } from "~/forms/post.server";
+import { asRefusal, checkOrigin, checkRateMark, encodingOf, RATE_LIMITED_HEADER, readFields, Refusal } from "~/forms/post.server";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
+import { ethicsChannel } from "./channel";
 import type { Sealer } from "./crypto.server";
 import { FOLLOW_UP_MAX, ethicsForm } from "./ethics-form";
-import { ethicsChannel } from "./channel";
 import { addReporterInformation, CHANNEL, type EthicsStoreOptions, ethicsHeldSealing, ethicsRecipients, ethicsSealer, reporterView, storeEthicsReport } from "./ethics.server";
 
 export const ETHICS_RECEIPT_PATH = "/linea-etica/recibido";
@@ -86,6 +86,7 @@ export async function handleEthicsConsult(request: Request) {
       headers["Retry-After"] = limited;
       return data({ answer: { outcome: "refused", code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } as EthicsConsultAnswer }, { status: 429, headers });
     }
+    checkRateMark(request, "consulta-etica");
     const sealer = openChannel();
     if (body.accion === "agregar") {
       const caseId = sealer.readAccess(typeof body.acceso === "string" ? body.acceso : "");
@@ -107,7 +108,8 @@ export async function handleEthicsConsult(request: Request) {
           access: sealer.mintAccess(caseId, ACCESS_TTL_MS),
           ...(error ? { error, draft: text.slice(0, FOLLOW_UP_MAX * 2) } : { notice: ETHICS_TEXTS.added }),
         };
-        if (!error) log("info", "report-follow-up", { form: ethicsForm.id, caseId });
+        // No case id: the log must not tie this request's time to a report (ADR 013).
+        if (!error) log("info", "report-follow-up", { form: ethicsForm.id });
       }
     } else {
       const found = await consultCase(request, body, { channel: CHANNEL, addressKey: anonymousAddressKey });

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
-import { addEvent, addReporterNote, caseEvents, insertCase, publicView, withRadicadoRetry } from "~/features/cases/cases.server";
+import { addEvent, addReporterNote, caseEvents, insertCase, publicView } from "~/features/cases/cases.server";
 import { auditAction } from "~/features/cases/model";
 import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
 import { addDays, bogotaDay, bogotaDayStart, endOfBogotaDay } from "~/platform/dates";
@@ -74,21 +74,19 @@ export async function storeEthicsReport(db: Kysely<Database>, sealer: Sealer, va
   const kind = values.categoria as EthicsKind;
   const identified = values.identificacion === "identificado";
   const content = Object.fromEntries(SEALED_FIELDS.map((name) => [name, identified || !IDENTITY_FIELDS.includes(name as never) ? (values[name] ?? "") : ""]));
-  return withRadicadoRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const created = await insertCase(trx, { channel: ethicsChannel, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: null });
-      await trx
-        .insertInto("ethics_reports")
-        .values({ case_id: created.id, identified: identified ? 1 : 0, consent_at: identified ? now : null, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
-        .execute();
-      const owner = ETHICS_OWNERS[kind];
-      await queueCaseMail(trx, created.id, options.recipients[owner].join(", "), ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }), now);
-      if (identified && content.correo) {
-        await queueCaseMail(trx, created.id, sealer.seal(content.correo, recipientContext(created.id)), reporterNotice({ event: "recibido", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }), now);
-      }
-      return created;
-    }),
-  );
+  return db.transaction().execute(async (trx) => {
+    const created = await insertCase(trx, { channel: ethicsChannel, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: null });
+    await trx
+      .insertInto("ethics_reports")
+      .values({ case_id: created.id, identified: identified ? 1 : 0, consent_at: identified ? now : null, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
+      .execute();
+    const owner = ETHICS_OWNERS[kind];
+    await queueCaseMail(trx, created.id, options.recipients[owner].join(", "), ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }), now);
+    if (identified && content.correo) {
+      await queueCaseMail(trx, created.id, sealer.seal(content.correo, recipientContext(created.id)), reporterNotice({ event: "recibido", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }), now);
+    }
+    return created;
+  });
 }
 
 /** The reporter's own view through CONSULTAR: statuses, the team's visible replies and their own additions. */

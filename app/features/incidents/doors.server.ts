@@ -7,8 +7,8 @@ import { getSiteConfig } from "~/config/site.server";
 import { caseDoors, type ConsultRefusalCode, consultCase } from "~/features/cases/doors.server";
 import { publicView } from "~/features/cases/cases.server";
 import type { PublicView } from "~/features/cases/model";
-import { asRefusal, checkOrigin, encodingOf, readFields } from "~/forms/post.server";
 import { plainHeld } from "~/features/cases/held.server";
+import { asRefusal, checkOrigin, checkRateMark, encodingOf, readFields } from "~/forms/post.server";
 import { incidentChannel } from "./channel";
 import { incidentForm } from "./incident-form";
 import { CHANNEL, storeReport } from "./incidents.server";
@@ -42,6 +42,7 @@ export async function handleConsult(request: Request) {
   let answer: ConsultAnswer;
   let status = 200;
   try {
+    checkRateMark(request, "consulta");
     checkOrigin(request);
     const found = await consultCase(request, await readFields(request, encodingOf(request)), { channel: CHANNEL });
     if ("caseId" in found) {

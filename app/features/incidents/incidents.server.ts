@@ -8,7 +8,7 @@ import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { CsvColumn } from "~/platform/csv.server";
 import type { Database } from "~/platform/db/database.server";
-import { insertCase, withRadicadoRetry } from "~/features/cases/cases.server";
+import { insertCase } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "./channel";
@@ -38,69 +38,67 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
   const investigation = investigationDueAt(values.fecha);
   const opt = (name: string) => values[name] || null;
   const contactEmail = opt("reporta_correo");
-  return withRadicadoRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const created = await insertCase(trx, {
-        channel: incidentChannel,
+  return db.transaction().execute(async (trx) => {
+    const created = await insertCase(trx, {
+      channel: incidentChannel,
+      kind,
+      receivedAt: now,
+      policyVersion: options.policyVersion,
+      sensitiveConsent: health,
+      contactEmail: contactEmail ?? opt("trabajador_correo"),
+    });
+    await trx
+      .insertInto("accident_reports")
+      .values({
+        case_id: created.id,
+        reporta_nombre: opt("reporta_nombre"),
+        reporta_relacion: values.reporta_relacion,
+        reporta_celular: opt("reporta_celular"),
+        reporta_correo: contactEmail,
+        trabajador_nombre: values.trabajador_nombre,
+        trabajador_tipo_documento: values.trabajador_tipo_documento,
+        trabajador_documento: values.trabajador_documento.toUpperCase(),
+        trabajador_celular: values.trabajador_celular,
+        trabajador_correo: opt("trabajador_correo"),
+        empresa_usuaria: values.empresa_usuaria,
+        sede: values.sede,
+        fecha: values.fecha,
+        hora: values.hora.slice(0, 5),
+        lugar: values.lugar,
+        descripcion: values.descripcion,
+        testigos: opt("testigos"),
+        ...Object.fromEntries(HEALTH_FIELDS.map((name) => [name, health ? opt(name) : null])),
+        furat_due_at: furat,
+        investigation_due_at: investigation,
+        arl_filed_at: null,
+        arl_number: null,
+        severity: kind === "incidente" ? "incidente" : null,
+      })
+      .execute();
+    const queue = (recipients: string, mail: { subject: string; text: string; html: string }) => queueCaseMail(trx, created.id, recipients, mail, now);
+    await queue(
+      options.staffRecipients.join(", "),
+      staffNotice({
+        radicado: created.radicado,
         kind,
         receivedAt: now,
-        policyVersion: options.policyVersion,
-        sensitiveConsent: health,
-        contactEmail: contactEmail ?? opt("trabajador_correo"),
-      });
-      await trx
-        .insertInto("accident_reports")
-        .values({
-          case_id: created.id,
-          reporta_nombre: opt("reporta_nombre"),
-          reporta_relacion: values.reporta_relacion,
-          reporta_celular: opt("reporta_celular"),
-          reporta_correo: contactEmail,
-          trabajador_nombre: values.trabajador_nombre,
-          trabajador_tipo_documento: values.trabajador_tipo_documento,
-          trabajador_documento: values.trabajador_documento.toUpperCase(),
-          trabajador_celular: values.trabajador_celular,
-          trabajador_correo: opt("trabajador_correo"),
-          empresa_usuaria: values.empresa_usuaria,
-          sede: values.sede,
-          fecha: values.fecha,
-          hora: values.hora.slice(0, 5),
-          lugar: values.lugar,
-          descripcion: values.descripcion,
-          testigos: opt("testigos"),
-          ...Object.fromEntries(HEALTH_FIELDS.map((name) => [name, health ? opt(name) : null])),
-          furat_due_at: furat,
-          investigation_due_at: investigation,
-          arl_filed_at: null,
-          arl_number: null,
-          severity: kind === "incidente" ? "incidente" : null,
-        })
-        .execute();
-      const queue = (recipients: string, mail: { subject: string; text: string; html: string }) => queueCaseMail(trx, created.id, recipients, mail, now);
+        empresaUsuaria: values.empresa_usuaria,
+        sede: values.sede,
+        fecha: values.fecha,
+        furatDueAt: furat,
+        investigationDueAt: investigation,
+        link: `${options.origin}/admin/reportes/${created.id}`,
+        companyName: options.companyName,
+      }),
+    );
+    if (contactEmail) {
       await queue(
-        options.staffRecipients.join(", "),
-        staffNotice({
-          radicado: created.radicado,
-          kind,
-          receivedAt: now,
-          empresaUsuaria: values.empresa_usuaria,
-          sede: values.sede,
-          fecha: values.fecha,
-          furatDueAt: furat,
-          investigationDueAt: investigation,
-          link: `${options.origin}/admin/reportes/${created.id}`,
-          companyName: options.companyName,
-        }),
+        contactEmail,
+        reporterConfirmation({ radicado: created.radicado, code: created.code, kind, consultUrl: `${options.origin}/incidente#consultar`, companyName: options.companyName }),
       );
-      if (contactEmail) {
-        await queue(
-          contactEmail,
-          reporterConfirmation({ radicado: created.radicado, code: created.code, kind, consultUrl: `${options.origin}/incidente#consultar`, companyName: options.companyName }),
-        );
-      }
-      return created;
-    }),
-  );
+    }
+    return created;
+  });
 }
 
 // ——— Staff ———

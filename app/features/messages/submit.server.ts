@@ -10,6 +10,7 @@ import { apiError } from "~/forms/errors";
 import {
   asRefusal,
   checkOrigin,
+  checkMarks,
   checkPostOrigin,
   checkRateMark,
   type Encoding,
@@ -61,6 +62,7 @@ export async function answerApiPost(post: PlainPost, form: FormName): Promise<Pl
   let encoding: Encoding = "json";
   try {
     encoding = encodingOfType(post.contentType);
+    checkMarks(post.marks ?? { limited: null, counted: null }, form);
     checkPostOrigin(post);
     await accept(form, parseFields(post.body, encoding));
     return encoding === "json" ? jsonAnswer(201, { ok: true }) : { status: 303, headers: { ...NO_STORE, Location: `/${form}/enviado` }, body: null };
@@ -77,7 +79,7 @@ export async function handleFormPage(request: Request, form: FormName, phone: st
   let body: Record<string, unknown> = {};
   try {
     body = await readFields(request, encodingOf(request));
-    checkRateMark(request);
+    checkRateMark(request, form);
     checkOrigin(request);
     await accept(form, { ...body });
     return confirmation(form);

@@ -11,7 +11,7 @@ import type { StaffUser } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 
 export const AUDIT_PAGE_SIZE = 50;
-/** Past this page the log is read by other means (an export); a page number beyond it is a 404. */
+/** Past this page the log is read by other means (an export). */
 export const AUDIT_MAX_PAGE = 10_000;
 
 /** The area of each action that is not the ethics line's. Unknown actions are the admin's alone. */
@@ -79,10 +79,8 @@ export async function listAudit(db: Kysely<Database>, page: number, scope: Audit
   });
 }
 
-/** `?pagina=` as a page number: a whole number from 1 to AUDIT_MAX_PAGE, else null (the page answers 404). */
-export function parseAuditPage(value: string | null): number | null {
-  if (value === null || value === "") return 1;
-  if (!/^\d{1,5}$/.test(value)) return null;
-  const page = Number(value);
-  return page >= 1 && page <= AUDIT_MAX_PAGE ? page : null;
+/** `?pagina=` as a page number from 1 to AUDIT_MAX_PAGE: anything else (text, 1e20, negative) is clamped into it. */
+export function parseAuditPage(value: string | null): number {
+  const page = /^\d{1,6}$/.test(value ?? "") ? Number(value) : 1;
+  return Math.max(1, Math.min(AUDIT_MAX_PAGE, page));
 }

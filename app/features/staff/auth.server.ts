@@ -1,6 +1,7 @@
 /**
  * Staff accounts and sessions (docs/product.md §1): argon2id hashes, server-side sessions behind an opaque
- * random cookie, idle and absolute expiry, and sign-in throttling per account and per address.
+ * random cookie, idle and absolute expiry, and sign-in throttling per account (growing waits) and per
+ * address, on the site's shared counters (app/platform/rate-limit.server.ts, ADR 016).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
@@ -13,6 +14,7 @@ import type { StaffUser } from "~/platform/audit.server";
 import { MIN_PASSWORD_LENGTH } from "./forms";
 import type { Role } from "~/config/roles";
 import type { Database } from "~/platform/db/database.server";
+import { hit, peek, replaceHit, resetLimit, unhit } from "~/platform/rate-limit.server";
 import { allRoles, rolesOf, setRoles } from "./roles.server";
 
 export type User = StaffUser;
@@ -22,11 +24,31 @@ export { audit } from "~/platform/audit.server";
 export const SESSION_COOKIE = "sesion_personal";
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-/** After this many failures in the window the account (or address) is locked for LOCK_MS. */
-export const ACCOUNT_MAX_FAILURES = 5;
+/** Failures of an account that cost nothing; after them each further attempt waits (accountWaitMs). */
+export const ACCOUNT_FREE_FAILURES = 5;
+/** An account's failures are forgotten this long after its last attempt (or at once on a success). */
+export const ACCOUNT_MEMORY_MS = 24 * 60 * 60 * 1000;
+/** The longest wait between two attempts at one account. */
+export const ACCOUNT_MAX_WAIT_MS = 15 * 60 * 1000;
+/** Failed attempts per address and window; beyond them the address tries nothing until the window ends. */
 export const ADDRESS_MAX_FAILURES = 20;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const LOCK_MS = 15 * 60 * 1000;
+export const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * How long after its last attempt an account with `failures` failures in a row takes the next one: nothing
+ * for the first five, then 2, 4, 8… seconds, at most 15 minutes. Never a lock that the right password
+ * cannot pass once the wait is over (ADR 016).
+ */
+export function accountWaitMs(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** (failures - ACCOUNT_FREE_FAILURES + 1), ACCOUNT_MAX_WAIT_MS);
+}
+
+/** How long a failed attempt's answer is held back (the `failures`-th in a row): 250 ms more each time, at most 2 s. */
+export const failurePauseMs = (failures: number) => Math.min(250 * failures, 2000);
+
+const accountKey = (email: string) => `ingreso:cuenta:${normalizeEmail(email)}`;
+const addressKey = (address: string) => `ingreso:direccion:${address}`;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -92,7 +114,7 @@ export async function resetPassword(db: Kysely<Database>, email: string, passwor
     .where("id", "=", user.id as number)
     .execute();
   await db.deleteFrom("sessions").where("user_id", "=", user.id as number).execute();
-  await db.deleteFrom("login_attempts").where("key", "=", `cuenta:${normalizeEmail(email)}`).execute();
+  await resetLimit(db, accountKey(email));
   return true;
 }
 
@@ -111,31 +133,14 @@ export async function setUserDisabled(db: Kysely<Database>, email: string, disab
 
 export type SignInResult = { ok: true; user: User; sessionId: string } | { ok: false; reason: "credentials" | "locked"; retryAfterMs?: number };
 
-async function lockState(db: Kysely<Database>, key: string, now: number) {
-  const row = await db.selectFrom("login_attempts").selectAll().where("key", "=", key).executeTakeFirst();
-  if (!row) return { failures: 0, lockedFor: 0 };
-  const lockedFor = row.locked_until ? Date.parse(row.locked_until) - now : 0;
-  const fresh = now - Date.parse(row.first_failure_at) <= FAILURE_WINDOW_MS;
-  return { failures: fresh ? row.failures : 0, lockedFor: Math.max(0, lockedFor) };
-}
-
-async function recordFailure(db: Kysely<Database>, key: string, max: number, now: number) {
-  const row = await db.selectFrom("login_attempts").selectAll().where("key", "=", key).executeTakeFirst();
-  const fresh = row && now - Date.parse(row.first_failure_at) <= FAILURE_WINDOW_MS;
-  const failures = fresh ? row.failures + 1 : 1;
-  const values = {
-    key,
-    failures,
-    first_failure_at: fresh ? row.first_failure_at : iso(now),
-    locked_until: failures >= max ? iso(now + LOCK_MS) : null,
-  };
-  await db.insertInto("login_attempts").values(values).onConflict((oc) => oc.column("key").doUpdateSet(values)).execute();
-  return failures;
-}
-
 /**
- * Checks the credentials, throttled: each failure adds a growing delay, and too many lock the account
- * name (whether it exists or not) and the address for a while. Messages never reveal which.
+ * Checks the credentials, throttled (ADR 016). Per address: after ADDRESS_MAX_FAILURES failures in a
+ * window it tries nothing more until the window ends. Per account name (whether it exists or not):
+ * after ACCOUNT_FREE_FAILURES failures in a row each attempt must wait accountWaitMs since the previous
+ * one; an attempt before then is refused without looking at the password (so it neither guesses nor
+ * lengthens the wait), and the right password after the wait signs in. Attempts are claimed atomically
+ * before the password is checked, so simultaneous requests cannot try several passwords in one turn.
+ * Messages never reveal whether the account exists.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -145,23 +150,33 @@ export async function signIn(
   const now = options.now ?? Date.now();
   const delay = options.delay ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const email = normalizeEmail(input.email);
-  const accountKey = `cuenta:${email}`;
-  const addressKey = `direccion:${input.address}`;
-  const [account, address] = await Promise.all([lockState(db, accountKey, now), lockState(db, addressKey, now)]);
-  const lockedFor = Math.max(account.lockedFor, address.lockedFor);
-  if (lockedFor > 0) return { ok: false, reason: "locked", retryAfterMs: lockedFor };
+  const byAddress = await hit(db, addressKey(input.address), ADDRESS_WINDOW_MS, now);
+  if (byAddress.hits > ADDRESS_MAX_FAILURES) return { ok: false, reason: "locked", retryAfterMs: byAddress.resetAt - now };
+
+  const account = await peek(db, accountKey(email), now);
+  const failures = account?.hits ?? 0;
+  // The row's window end is the last failure's answer plus ACCOUNT_MEMORY_MS: the wait runs from the
+  // moment that answer was given, after its pause.
+  const lastAnswer = account ? account.resetAt - ACCOUNT_MEMORY_MS : now;
+  const wait = accountWaitMs(failures) > 0 ? lastAnswer + accountWaitMs(failures) - now : 0;
+  const pause = failurePauseMs(failures + 1);
+  // Claimed as a failure before the password is checked (a success clears it); a request that loses the
+  // claim to a simultaneous one waits like any other early attempt.
+  const claimed = wait <= 0 && (await replaceHit(db, accountKey(email), account, { hits: failures + 1, resetAt: now + pause + ACCOUNT_MEMORY_MS }, now));
+  if (!claimed) {
+    await unhit(db, addressKey(input.address));
+    return { ok: false, reason: "locked", retryAfterMs: Math.max(wait, 1000) };
+  }
 
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
   decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyPassword(await decoyHash, input.password);
   if (!user || !valid || user.disabled_at) {
-    const failures = await recordFailure(db, accountKey, ACCOUNT_MAX_FAILURES, now);
-    await recordFailure(db, addressKey, ADDRESS_MAX_FAILURES, now);
-    await delay(Math.min(250 * failures, 2000));
-    if (failures >= ACCOUNT_MAX_FAILURES) return { ok: false, reason: "locked", retryAfterMs: LOCK_MS };
+    await delay(pause);
     return { ok: false, reason: "credentials" };
   }
-  await db.deleteFrom("login_attempts").where("key", "=", accountKey).execute();
+  await resetLimit(db, accountKey(email));
+  await unhit(db, addressKey(input.address));
   const sessionId = await createSession(db, user.id as number, now);
   const roles = await rolesOf(db, user.id as number);
   return { ok: true, user: { id: user.id as number, email: user.email, name: user.name, roles }, sessionId };

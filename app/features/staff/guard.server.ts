@@ -48,7 +48,8 @@ export async function requireStaff(request: Request, area: StaffArea): Promise<{
 export function assertSameOriginPost(request: Request): void {
   if (request.method !== "POST") throw data({ message: "Método no permitido." }, { status: 405 });
   const origin = request.headers.get("origin");
-  if (!origin || new URL(origin).host !== new URL(request.url).host) {
+  // `Origin: null` (a sandboxed or privacy-sensitive context) or anything unparsable is not this site.
+  if (!origin || !URL.canParse(origin) || new URL(origin).host !== new URL(request.url).host) {
     throw data({ message: "Solicitud rechazada: no proviene de este sitio." }, { status: 403 });
   }
 }

@@ -24,15 +24,14 @@ export const TABLES = [
   "user_roles",
   "messages",
   "cases",
+  "radicado_sequences",
   "outbox",
   "case_events",
   "accident_reports",
   "accident_notices",
   "ethics_reports",
   "held_posts",
-  "case_lookup_attempts",
   "sessions",
-  "login_attempts",
   "audit_log",
   "rate_limits",
   "published_figures",
@@ -112,12 +111,20 @@ function openSqlite(url: string): Kysely<Database> {
 /**
  * Kysely prepares every statement anew; the queries are a small fixed set, so keep them prepared
  * (the profile showed prepare() at ~5 % of a form post's CPU time).
+ *
+ * Every transaction also begins IMMEDIATE: Kysely's SQLite driver sends a plain `begin` (deferred), and a
+ * deferred transaction that reads and then writes must upgrade its lock; if another process (the admin
+ * command) wrote in between, SQLite fails it at once with "database is locked", whatever busy_timeout
+ * says. Taking the write lock at the start makes a writer wait its turn under busy_timeout instead.
+ * (A transaction that only reads now takes the write lock too; this process has one connection and
+ * Kysely runs one transaction at a time on it anyway, so it can only wait for another process's write.)
  */
 function withStatementCache(sqlite: SQLite.Database, size = 256) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(sqlText: string) {
+      const text = sqlText === "begin" ? "begin immediate" : sqlText;
       let statement = cache.get(text);
       if (statement) {
         // Most recently used last, so the first key is the one to drop.

@@ -65,14 +65,6 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export interface LoginAttemptsTable {
-  /** "cuenta:<email>" or "direccion:<ip>". */
-  key: string;
-  failures: number;
-  first_failure_at: string;
-  locked_until: string | null;
-}
-
 export interface AuditLogTable {
   id: number | undefined;
   at: string;
@@ -86,9 +78,14 @@ export interface AuditLogTable {
 }
 
 export interface RateLimitsTable {
-  /** "<limit>:<client address>", e.g. "formularios:203.0.113.9". */
+  /**
+   * "<limit>:<what is counted>": "formularios:203.0.113.9" (form posts per address),
+   * "consulta:<channel>:direccion:<keyed hash>" and "consulta:radicado:<RADICADO>" (CONSULTAR),
+   * "ingreso:cuenta:<email>" and "ingreso:direccion:<address>" (staff sign-in). ADR 016.
+   */
   key: string;
   hits: number;
+  /** When the window ends (a sign-in account's: its last attempt plus the time failures are remembered). */
   reset_at: string;
 }
 
@@ -190,11 +187,11 @@ export interface PublishedFiguresTable {
   published_by: string;
 }
 
-export interface CaseLookupAttemptsTable {
-  /** "direccion:<sha256 of the address>" or "radicado:<RADICADO>": no address is stored in clear. */
-  key: string;
-  attempts: number;
-  window_started_at: string;
+/** The last radicado number issued per prefix and year (docs/product.md §33): it only goes up. */
+export interface RadicadoSequencesTable {
+  prefix: string;
+  year: number;
+  last_number: number;
 }
 
 export interface EthicsReportsTable {
@@ -233,14 +230,13 @@ export interface Database {
   cases: CasesTable;
   case_events: CaseEventsTable;
   accident_reports: AccidentReportsTable;
-  case_lookup_attempts: CaseLookupAttemptsTable;
+  radicado_sequences: RadicadoSequencesTable;
   ethics_reports: EthicsReportsTable;
   user_roles: UserRolesTable;
   messages: MessagesTable;
   outbox: OutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
 }

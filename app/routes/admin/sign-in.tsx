@@ -1,13 +1,16 @@
 import { data, redirect, useActionData } from "react-router";
 import { assertSameOriginPost, readSessionId, sessionCookie } from "~/features/staff/guard.server";
 import { clientAddress } from "~/forms/post.server";
-import { audit, getSessionUser, LOCK_MS, signIn } from "~/features/staff/auth.server";
+import { audit, getSessionUser, signIn } from "~/features/staff/auth.server";
 import { firstProblem, formFields, signInSchema } from "~/features/staff/forms";
 import { getServices } from "~/platform/services.server";
 import type { Route } from "./+types/sign-in";
 import adminStyles from "~/styles/admin.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+/** The action's Retry-After (a wait after failed attempts) reaches the page it answers. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export function meta() {
   return [{ title: "Ingresar | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
@@ -31,12 +34,11 @@ export async function action({ request }: Route.ActionArgs) {
   const { db } = await getServices();
   const result = await signIn(db, { email: parsed.data.correo, password: parsed.data.clave, address: clientAddress(request) });
   if (!result.ok) {
-    const minutes = Math.ceil((result.retryAfterMs ?? LOCK_MS) / 60_000);
-    const error =
-      result.reason === "locked"
-        ? `Demasiados intentos fallidos. Espere ${minutes} minutos e inténtelo de nuevo.`
-        : "Correo o contraseña incorrectos.";
-    return data({ error }, { status: result.reason === "locked" ? 429 : 401 });
+    if (result.reason !== "locked") return data({ error: "Correo o contraseña incorrectos." }, { status: 401 });
+    // A wait, not a lock: the right password passes once it is over (ADR 016).
+    const seconds = Math.max(1, Math.ceil((result.retryAfterMs ?? 60_000) / 1000));
+    const wait = seconds < 120 ? `${seconds} segundos` : `${Math.ceil(seconds / 60)} minutos`;
+    return data({ error: `Demasiados intentos fallidos. Espere ${wait} e inténtelo de nuevo.` }, { status: 429, headers: { "Retry-After": String(seconds) } });
   }
   await audit(db, result.user, "ingreso");
   return redirect(safeNext(new URL(request.url).searchParams.get("siguiente")), {

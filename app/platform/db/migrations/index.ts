@@ -10,10 +10,12 @@ import { m003SharedRateLimitsAndOutboxLeases } from "./003_shared_rate_limits_an
 import { m004UserRoles } from "./004_user_roles";
 import { m005Cases } from "./005_cases";
 import { m006Ethics } from "./006_ethics";
+import { m007RadicadoSequences } from "./007_radicado_sequences";
 import { m008MoreStaffRoles } from "./008_more_staff_roles";
 import { m009HeldPosts } from "./009_held_posts";
 import { m010SexualHarassmentRoute } from "./010_sexual_harassment_route";
 import { m016AccidentClockAndRoutes } from "./016_accident_clock_and_routes";
+import { m017OneRateCounter } from "./017_one_rate_counter";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -23,9 +25,11 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "004_user_roles": m004UserRoles(engine),
     "005_cases": m005Cases(engine),
     "006_ethics": m006Ethics(engine),
+    "007_radicado_sequences": m007RadicadoSequences(engine),
     "008_more_staff_roles": m008MoreStaffRoles(engine),
     "009_held_posts": m009HeldPosts(engine),
     "010_sexual_harassment_route": m010SexualHarassmentRoute(engine),
     "016_accident_clock_and_routes": m016AccidentClockAndRoutes(engine),
+    "017_one_rate_counter": m017OneRateCounter(engine),
   };
 }

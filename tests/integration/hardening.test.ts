@@ -1,0 +1,110 @@
+/**
+ * What the outside scanners and the hand review of issue 21 found, as regressions: redirects built from
+ * the request path stay on this site, bad input gets a 4xx and never a 5xx, and the 413 page escapes the
+ * path it links to. Runs on the suite's engine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertSameOriginPost } from "~/features/staff/guard.server";
+import { createAccount, signIn } from "../support/accounts";
+import { freshDatabaseUrl } from "../support/database";
+import { rawRequest } from "../support/raw-http";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+let server: ServerProcess;
+let admin = "";
+beforeAll(async () => {
+  const dbUrl = await freshDatabaseUrl("endurecimiento");
+  server = await startServer({ FORM_BODY_LIMIT_BYTES: "2048" }, dbUrl);
+  createAccount(dbUrl, "admin@example.com", "admin");
+  const { response, cookie } = await signIn(server.url, "admin@example.com");
+  expect(response.status).toBe(302);
+  admin = cookie;
+}, 60_000);
+afterAll(() => server?.stop());
+
+describe("the trailing-slash redirect", () => {
+  it.each([
+    "//evil.example/",
+    "///evil.example/",
+    "/\\evil.example/",
+    "/\\\\evil.example/",
+    "/\\/evil.example/",
+    "//evil.example/path/?q=1",
+    "/%2F%2Fevil.example/",
+    "/%2f/evil.example/",
+    "/%5C%5Cevil.example/",
+    "//evil.example//",
+  ])("stays on this origin for %s", async (target) => {
+    for (const method of ["GET", "HEAD"]) {
+      const res = await rawRequest(server.url, method, target);
+      expect(res.status).toBe(301);
+      const location = String(res.headers.location);
+      // A path on this site: one slash, then anything but a slash or a backslash.
+      expect(location).toMatch(/^\/[^/\\]/);
+      expect(new URL(location, server.url).origin).toBe(server.url);
+      // Browsers read a backslash as a slash and drop tabs and newlines: none may turn it into `//`.
+      expect(new URL(location.replace(/\\/g, "/").replace(/[\t\n\r]/g, ""), server.url).origin).toBe(server.url);
+    }
+  });
+
+  it("keeps the query and still canonicalises the site's own pages", async () => {
+    const res = await rawRequest(server.url, "GET", "//evil.example/path/?q=1");
+    expect(res.headers.location).toBe("/evil.example/path?q=1");
+    expect((await rawRequest(server.url, "GET", "/contacto/?a=b")).headers.location).toBe("/contacto?a=b");
+  });
+});
+
+describe("bad input gets a 4xx, never a 5xx", () => {
+  it.each(["/", "/contacto", "/php/contacto", "/admin", "/no-existe"])("TRACE %s", async (target) => {
+    const res = await rawRequest(server.url, "TRACE", target);
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toMatch(/POST/);
+  });
+
+  it("other methods nothing answers, and a request target that is not a path", async () => {
+    for (const method of ["OPTIONS", "PUT", "DELETE", "PATCH"]) expect((await rawRequest(server.url, method, "/nosotros")).status).toBe(405);
+    expect((await rawRequest(server.url, "GET", "http://evil.example/contacto")).status).toBe(400);
+  });
+
+  it("a staff POST with Origin: null or an unreadable Origin (signed out and signed in)", async () => {
+    const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    for (const origin of ["null", "not a url", "http://", "file:///etc/passwd"]) {
+      const signInPost = await rawRequest(server.url, "POST", "/admin/ingresar", { headers: { ...headers, Origin: origin }, body: "correo=admin%40example.com&clave=x" });
+      const staffPost = await rawRequest(server.url, "POST", "/admin/usuarios", { headers: { ...headers, Origin: origin, Cookie: admin }, body: "accion=desactivar&correo=admin%40example.com" });
+      for (const res of [signInPost, staffPost]) {
+        expect(res.status, origin).toBeGreaterThanOrEqual(400);
+        expect(res.status, origin).toBeLessThan(500);
+      }
+    }
+    // The staff area's own check refuses it too (behind the router's, which may answer first).
+    for (const origin of ["null", "not a url"]) {
+      const request = new Request("http://sitio.example/admin/usuarios", { method: "POST", headers: { Origin: origin } });
+      let thrown: unknown;
+      try {
+        assertSameOriginPost(request);
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as { init?: { status?: number } })?.init?.status, origin).toBe(403);
+    }
+  });
+
+  it.each(["1e20", "-1", "99999999999999999999", "abc", "1.5", "0x10", "Infinity", "%00"])("the audit page with pagina=%s", async (page) => {
+    const res = await rawRequest(server.url, "GET", `/admin/auditoria?pagina=${page}`, { headers: { Cookie: admin } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("the 413 page", () => {
+  it("escapes the path it links back to, and links only to this site", async () => {
+    const body = `mensaje=${"x".repeat(4096)}`;
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
+    const injected = await rawRequest(server.url, "POST", '/contacto"><script>alert(1)</script><a/x="', { headers, body });
+    expect(injected.status).toBe(413);
+    expect(injected.body).not.toContain("<script>");
+    expect(injected.body).toContain('href="/contacto&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a/x=&quot;"');
+    const elsewhere = await rawRequest(server.url, "POST", "//evil.example/contacto", { headers, body });
+    expect(elsewhere.status).toBe(413);
+    expect(elsewhere.body).toContain('href="/evil.example/contacto"');
+  });
+});
