@@ -6,6 +6,7 @@ export default [
   route("contacto", "routes/contacto.tsx"),
   route("incidente", "routes/incidente.tsx"),
   route("linea-etica", "routes/linea-etica.tsx"),
+  route("pqrs", "routes/pqrs.tsx"),
   route("privacidad", "routes/privacidad.tsx"),
   route("nosotros", "routes/nosotros/layout.tsx", [
     index("routes/nosotros/index.tsx"),
@@ -24,6 +25,9 @@ export default [
   route("php/linea-etica", "routes/php.linea-etica.ts"),
   route("linea-etica/recibido", "routes/linea-etica.recibido.tsx"),
   route("linea-etica/consulta", "routes/linea-etica.consulta.tsx"),
+  route("php/pqrs", "routes/php.pqrs.ts"),
+  route("pqrs/recibido", "routes/pqrs.recibido.tsx"),
+  route("pqrs/consulta", "routes/pqrs.consulta.tsx"),
   route("admin/ingresar", "routes/admin/sign-in.tsx"),
   route("admin/salir", "routes/admin/sign-out.ts"),
   route("admin/exportar.csv", "routes/admin/export-csv.ts"),

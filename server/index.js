@@ -120,7 +120,7 @@ export async function createServer() {
     // navigation from another site must first create: measured at about 15–60 ms more main-thread work
     // before the first paint, counted 4x as blocking time by Lighthouse (ADR 011). Kept where a page shows
     // personal data: the staff area, the case pages, the confirmation pages, any answer to a post.
-    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|contacto\/|cliente\/)/.test(req.path)) {
+    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/)/.test(req.path)) {
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     }
     next();
@@ -165,11 +165,12 @@ export async function createServer() {
     res.setHeader("Cache-Control", "no-store");
     res.status(503).json({ error: { code: "error_interno", message: REFUSALS.error_interno.message } });
   };
-  app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/contacto", "/cliente", "/incidente"], formLimiter, formsUnavailable);
+  app.post(["/php/contacto", "/php/cliente", "/php/incidente", "/php/pqrs", "/contacto", "/cliente", "/incidente", "/pqrs", "/pqrs/consulta"], formLimiter, formsUnavailable);
   // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
   app.all(["/php/contacto", "/php/cliente"], serverBuild.messageApi);
   app.post(["/php/linea-etica", "/linea-etica", "/linea-etica/consulta"], ethicsLimiter);
-  // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports).
+  // CONSULTAR (/incidente/consulta) has its own limits, per address and per radicado, kept in the database (app/reports);
+  // /pqrs/consulta also takes the completion of a request, under the form limit.
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back).
   app.use((req, res, next) => {

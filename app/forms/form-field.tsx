@@ -31,7 +31,7 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
   const label = (
     <>
       {field.label}
-      {field.required ? null : <span className="field-optional"> (opcional)</span>}
+      {field.required || field.conditional ? null : <span className="field-optional"> (opcional)</span>}
     </>
   );
   if (field.input === "checkbox") {

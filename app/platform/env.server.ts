@@ -37,6 +37,10 @@ const schema = z.object({
   MAIL_TO_CONVIVENCIA: emailList.optional(),
   /** The gender referent (Ley 2365 de 2024 route): new sexual-harassment reports (never what they say). */
   MAIL_TO_GENERO: emailList.optional(),
+  /** PQRS (/pqrs): who is told that a petition, complaint, claim, suggestion or consultation arrived. */
+  MAIL_TO_PQRS: emailList.optional(),
+  /** Data-protection requests of the PQRS channel (Ley 1581 de 2012): the data-protection officer. */
+  MAIL_TO_DATOS: emailList.optional(),
   /** The ethics line's encryption key; without it the channel stays closed and the start says so. */
   ETHICS_KEY: keyText.optional(),
   /** Keys used before the current one, comma-separated, until `rotate-ethics-key` has re-sealed everything. */

@@ -29,6 +29,9 @@ export const TABLES = [
   "accident_reports",
   "ethics_reports",
   "held_posts",
+  "pqrs_requests",
+  "legal_holds",
+  "job_leases",
   "case_lookup_attempts",
   "sessions",
   "login_attempts",
@@ -36,7 +39,7 @@ export const TABLES = [
   "rate_limits",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "legal_holds"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */
