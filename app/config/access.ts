@@ -8,12 +8,16 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "reports" | "ethics" | "dataSubjects" | "accounts" | "audit";
+export type StaffArea = "messages" | "reports" | "ethics" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
   reports: ["sst", "admin"],
   ethics: ["cumplimiento", "convivencia", "genero"],
+  // PQRS by type (product rule 30): petitions, complaints, claims, suggestions and consultations to `pqrs`;
+  // data-protection requests (Ley 1581 de 2012) to `datos`, the data-protection officer.
+  requests: ["pqrs"],
+  dataRequests: ["datos"],
   dataSubjects: ["datos", "admin"],
   accounts: ["admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
@@ -33,6 +37,13 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/etica/estadisticas", area: "ethics" },
   { path: "/admin/etica/retenidos", area: "ethics" },
   { path: "/admin/etica/:id", area: "ethics" },
+  { path: "/admin/pqrs", area: "requests", nav: "PQRS" },
+  { path: "/admin/pqrs/retenidos", area: "requests" },
+  { path: "/admin/pqrs/:id", area: "requests" },
+  { path: "/admin/datos", area: "dataRequests", nav: "Solicitudes de datos personales" },
+  { path: "/admin/datos/retenidos", area: "dataRequests" },
+  { path: "/admin/datos/:id", area: "dataRequests" },
+  { path: "/admin/datos/:id/exportacion.json", area: "dataRequests" },
   { path: "/admin/titulares", area: "dataSubjects", nav: "Solicitudes de titulares" },
   { path: "/admin/auditoria", area: "audit", nav: "Auditoría" },
   { path: "/admin/usuarios", area: "accounts", nav: "Usuarios" },

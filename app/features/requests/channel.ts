@@ -31,6 +31,9 @@ export const requestsChannel = {
     { value: "desistido", label: "Desistida (no se completó a tiempo)" },
   ],
   closed: "cerrado",
+  // Seen only by the roles pqrs and datos: the case model's own audit entries (a held post registered or
+  // discarded) are named `pqrs_…`, like this channel's (requestAudit), so occupational health never reads them.
+  confidential: true,
 } as const satisfies ChannelDef;
 
 export type RequestKind = keyof typeof requestsChannel.kinds;

@@ -522,3 +522,21 @@ export function clockSummary(r: RequestRow, now = new Date().toISOString()) {
     statusLabel: statusLabel(requestsChannel, r.status),
   };
 }
+
+// ——— Retention (ADR 019) ———
+
+/** The persons of these requests (lower-case e-mail, upper-case document): a hold on any keeps the request. */
+export async function requestSubjects(db: Kysely<Database>, ids: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom("pqrs_requests").select(["case_id", "correo", "documento"]).where("case_id", "in", ids.slice(i, i + 500)).execute();
+    for (const r of rows) map.set(r.case_id, [r.correo ? normalizeEmail(r.correo) : "", r.documento?.toUpperCase() ?? ""].filter(Boolean));
+  }
+  return map;
+}
+
+/** Every person with a request not yet closed: an open request is a legal hold on their records. */
+export async function openRequestSubjects(db: Kysely<Database>): Promise<string[]> {
+  const rows = await requests(db).select(["r.correo", "r.documento"]).where("cases.status", "not in", ["cerrado", "desistido"]).execute();
+  return rows.flatMap((r) => [r.correo ? normalizeEmail(r.correo) : "", r.documento?.toUpperCase() ?? ""]).filter(Boolean);
+}
