@@ -62,6 +62,8 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
   /** How often the log summarises an ongoing SMTP outage. */
   MAIL_OUTAGE_SUMMARY_MS: positiveInt(60_000),
+  /** The hour (Colombian time, 0–23) from which the daily retention purge runs, once a day across instances. */
+  PURGE_HOUR: z.coerce.number({ error: "debe ser una hora entre 0 y 23" }).int({ error: "debe ser una hora entre 0 y 23" }).min(0, { error: "debe ser una hora entre 0 y 23" }).max(23, { error: "debe ser una hora entre 0 y 23" }).default(3),
   /** How long an instance holds a mail it is sending; after a crash, another instance sends it after this. */
   MAIL_LEASE_MS: positiveInt(300_000),
 });
