@@ -145,7 +145,7 @@ export default function RequestDetail() {
   const canExtend = open && !paused && !r.extended_at && Boolean(r.due_at && now <= r.due_at);
   return (
     <>
-      <CaseHeading channel={requestsChannel} radicado={r.radicado} kind={r.kind} back={{ href: base, label: back }} notice={notice ? NOTICES[notice] : undefined} />
+      <CaseHeading channel={requestsChannel} radicado={r.radicado} kind={r.kind} back={{ href: base, label: back }} notice={notice ? NOTICES[notice] : undefined} noun="Solicitud" />
       {held ? <HeldFlag held={held} /> : null}
 
       <h2>Reloj legal</h2>

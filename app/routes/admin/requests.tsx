@@ -61,6 +61,7 @@ export default function Requests() {
         href={(r) => `${base}/${r.id}`}
         caption="Solicitudes: primero las abiertas por fecha de vencimiento (las vencidas primero), luego las que esperan a la persona, luego las respondidas y cerradas"
         rowClass={(r) => (r.overdue ? "admin-row-overdue" : undefined)}
+        empty="No hay solicitudes con este filtro."
         columns={[
           { header: "Tipo", cell: (r) => kindLabel(requestsChannel, r.kind) },
           { header: "Recibida", cell: (r) => formatBogota(r.received_at) },
