@@ -20,8 +20,6 @@ import { allRoles, setRoles } from "../app/features/staff/roles.server";
 import { getEnv } from "../app/platform/env.server";
 import { newKey } from "../app/features/ethics/crypto.server";
 import { ethicsSealer, rotateEthicsKey } from "../app/features/ethics/ethics.server";
-import { describe } from "../app/platform/purge.server";
-import { purgeNow } from "../app/retention.server";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -106,6 +104,8 @@ try {
     const { reports, notes } = await rotateEthicsKey(db, sealer);
     console.log(`Cifrados de nuevo con la clave actual: ${reports} reporte(s) y ${notes} nota(s). Ya puede quitar la clave anterior de ETHICS_PREVIOUS_KEYS.`);
   } else if (command === "purge") {
+    // Loaded only for this command: it reads every feature, and the account commands stay quick to start.
+    const [{ describe }, { purgeNow }] = await Promise.all([import("../app/platform/purge.server"), import("../app/retention.server")]);
     const dryRun = values["dry-run"];
     const lines = await purgeNow(db, { dryRun });
     if (!lines) throw new Error("Otra instancia está depurando en este momento: inténtelo en unos minutos.");
