@@ -2,7 +2,7 @@
  * The import rule of docs/architecture.md, checked by `npm test` (dependency-cruiser, parsing with swc
  * because TypeScript 7 has no JavaScript API). A feature (app/features/<name>) may import the form
  * toolkit, the platform, the shared interface and the configuration; only the case channels
- * (incidents, ethics) import the case model; no feature imports another otherwise; the platform, the
+ * (incidents, ethics, requests) import the case model; no feature imports another otherwise; the platform, the
  * form toolkit, the interface and the configuration import no feature; nothing goes in circles.
  */
 const FEATURE = "^app/features/([^/]+)/";
@@ -12,14 +12,14 @@ module.exports = {
       name: "feature-imports-another-feature",
       comment: "A feature imports only forms, platform, ui and config (and the case channels, cases). See docs/architecture.md.",
       severity: "error",
-      from: { path: FEATURE, pathNot: "^app/features/(incidents|ethics)/" },
+      from: { path: FEATURE, pathNot: "^app/features/(incidents|ethics|requests)/" },
       to: { path: "^app/features/([^/]+)/", pathNot: "^app/features/$1/" },
     },
     {
       name: "case-channel-imports-other-than-cases",
       comment: "The case channels import the case model, and no other feature.",
       severity: "error",
-      from: { path: "^app/features/(incidents|ethics)/" },
+      from: { path: "^app/features/(incidents|ethics|requests)/" },
       to: { path: "^app/features/([^/]+)/", pathNot: ["^app/features/$1/", "^app/features/cases/"] },
     },
     {

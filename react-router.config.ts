@@ -1,8 +1,9 @@
 import type { Config } from "@react-router/dev/config";
-import { publishedPaths } from "./app/config/pages";
+import { prerenderedPaths } from "./app/config/pages";
 
 export default {
   ssr: true,
-  // Every published page is prerendered to static HTML; forms' endpoints, /healthz and the 404 stay dynamic.
-  prerender: () => [...publishedPaths, "/manifest.webmanifest", "/sitemap.xml", "/robots.txt"],
+  // Every published page is prerendered to static HTML, except those rendered on request (PQRS: today's
+  // due dates); forms' endpoints, /healthz and the 404 stay dynamic.
+  prerender: () => [...prerenderedPaths, "/manifest.webmanifest", "/sitemap.xml", "/robots.txt"],
 } satisfies Config;

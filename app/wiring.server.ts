@@ -9,6 +9,7 @@ import { ethicsSealer, recipientContext } from "~/features/ethics/ethics.server"
 import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
 import { configureServices } from "~/platform/services.server";
+import { dailyPurge } from "~/retention.server";
 
 configureServices({
   policyVersion: () => loadDocument("privacidad", getSiteConfig()).meta.version,
@@ -20,4 +21,6 @@ configureServices({
   },
   // The ethics line's key: ETHICS_KEY, or on the embedded default a file created on the first start.
   startNotices: prepareEthicsKey,
+  // Retention (ADR 019): the daily purge of what is past its period.
+  dailyPurge,
 });

@@ -7,6 +7,8 @@
  *   npm run admin -- list-users
  *   npm run admin -- ethics-key              (prints a new key for ETHICS_KEY; touches no database)
  *   npm run admin -- rotate-ethics-key       (re-seals the ethics line with ETHICS_KEY; see docs/deploy.md)
+ *   npm run admin -- purge --dry-run         (what the retention purge would delete or anonymise, kind by kind)
+ *   npm run admin -- purge                   (runs it now; the server runs it daily, ADR 019)
  * The password is asked without echo; --password-stdin reads it from standard input instead.
  */
 import { createInterface } from "node:readline";
@@ -26,6 +28,7 @@ const { positionals, values } = parseArgs({
     name: { type: "string" },
     role: { type: "string", default: "staff" },
     "password-stdin": { type: "boolean", default: false },
+    "dry-run": { type: "boolean", default: false },
   },
 });
 
@@ -100,9 +103,22 @@ try {
     if (!sealer) throw new Error("ETHICS_KEY no está definida: defina la clave nueva en ETHICS_KEY y la anterior en ETHICS_PREVIOUS_KEYS.");
     const { reports, notes } = await rotateEthicsKey(db, sealer);
     console.log(`Cifrados de nuevo con la clave actual: ${reports} reporte(s) y ${notes} nota(s). Ya puede quitar la clave anterior de ETHICS_PREVIOUS_KEYS.`);
+  } else if (command === "purge") {
+    // Loaded only for this command: it reads every feature, and the account commands stay quick to start.
+    const [{ describe }, { purgeNow }] = await Promise.all([import("../app/platform/purge.server"), import("../app/retention.server")]);
+    const dryRun = values["dry-run"];
+    const lines = await purgeNow(db, { dryRun });
+    if (!lines) throw new Error("Otra instancia está depurando en este momento: inténtelo en unos minutos.");
+    console.log(dryRun ? "Depuración (simulación: no se borró nada):" : "Depuración ejecutada:");
+    for (const line of lines) {
+      const period = line.rule.period ? `${line.rule.periodText.toLowerCase()}; límite ${line.cutoff?.slice(0, 10)}` : "sin plazo definido";
+      console.log(`- ${describe(line)} (${period})${line.purged.length ? `: n.º ${line.purged.slice(0, 50).join(", ")}${line.purged.length > 50 ? "…" : ""}` : ""}`);
+    }
+    const review = lines.filter((l) => l.rule.action === "revisar");
+    console.log(`Para revisión legal (no se borran): ${review.map((l) => l.rule.record.split(" (")[0]).join("; ")}.`);
   } else {
     throw new Error(
-      `Uso: npm run admin -- create-user|set-roles|reset-password|disable-user|enable-user|list-users|ethics-key|rotate-ethics-key --email CORREO [--name NOMBRE] [--role ROL[,ROL…]] (roles: ${ROLES.join(", ")})`,
+      `Uso: npm run admin -- create-user|set-roles|reset-password|disable-user|enable-user|list-users|ethics-key|rotate-ethics-key|purge [--dry-run] --email CORREO [--name NOMBRE] [--role ROL[,ROL…]] (roles: ${ROLES.join(", ")})`,
     );
   }
 } catch (error) {

@@ -100,6 +100,10 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
   "/linea-etica": { door: "page", limit: "ethics" },
   "/incidente/consulta": { door: "consult", limit: "none" },
   "/linea-etica/consulta": { door: "consult", limit: "ethics" },
+  "/php/pqrs": { door: "api", limit: "forms" },
+  "/pqrs": { door: "page", limit: "forms" },
+  // CONSULTAR on /pqrs/consulta also takes the completion of a request: under the form limit.
+  "/pqrs/consulta": { door: "consult", limit: "forms" },
 };
 
 /** The methods a door answers; anything else is refused with 405 before the router sees it. */

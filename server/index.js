@@ -123,7 +123,7 @@ export async function createServer() {
     // navigation from another site must first create: measured at about 15–60 ms more main-thread work
     // before the first paint, counted 4x as blocking time by Lighthouse (ADR 011). Kept where a page shows
     // personal data: the staff area, the case pages, the confirmation pages, any answer to a post.
-    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|contacto\/|cliente\/)/.test(req.path)) {
+    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/)/.test(req.path)) {
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     }
     next();

@@ -8,7 +8,7 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "dataSubjects" | "accounts" | "audit";
+export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
@@ -16,6 +16,10 @@ export const ACCESS: Record<StaffArea, readonly Role[]> = {
   ethics: ["cumplimiento", "convivencia", "genero"],
   // The sexual-harassment figures of Ley 2365 de 2024: the gender referent publishes them.
   genderFigures: ["genero"],
+  // PQRS by type (product rule 30): petitions, complaints, claims, suggestions and consultations to `pqrs`;
+  // data-protection requests (Ley 1581 de 2012) to `datos`, the data-protection officer.
+  requests: ["pqrs"],
+  dataRequests: ["datos"],
   dataSubjects: ["datos", "admin"],
   accounts: ["admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
@@ -36,6 +40,13 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/etica/retenidos", area: "ethics" },
   { path: "/admin/etica/cifras", area: "genderFigures" },
   { path: "/admin/etica/:id", area: "ethics" },
+  { path: "/admin/pqrs", area: "requests", nav: "PQRS" },
+  { path: "/admin/pqrs/retenidos", area: "requests" },
+  { path: "/admin/pqrs/:id", area: "requests" },
+  { path: "/admin/datos", area: "dataRequests", nav: "Solicitudes de datos personales" },
+  { path: "/admin/datos/retenidos", area: "dataRequests" },
+  { path: "/admin/datos/:id", area: "dataRequests" },
+  { path: "/admin/datos/:id/exportacion.json", area: "dataRequests" },
   { path: "/admin/titulares", area: "dataSubjects", nav: "Solicitudes de titulares" },
   { path: "/admin/auditoria", area: "audit", nav: "Auditoría" },
   { path: "/admin/usuarios", area: "accounts", nav: "Usuarios" },

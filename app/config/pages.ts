@@ -8,6 +8,11 @@ export interface PageInfo {
   description: string;
   /** Interactive pages hydrate React; every other page ships no React at all. */
   interactive?: boolean;
+  /**
+   * Rendered on each request instead of prerendered: the page shows what depends on the moment or the
+   * address (PQRS: today's due dates, a kind preselected by a link). Still in the sitemap.
+   */
+  onRequest?: boolean;
 }
 
 export const pages = {
@@ -42,6 +47,14 @@ export const pages = {
     description:
       "Reporte de forma confidencial, y si quiere anónima, soborno, corrupción, lavado de activos, acoso laboral o sexual y discriminación; siga su reporte con un radicado y un código.",
     interactive: true,
+  },
+  pqrs: {
+    path: "/pqrs",
+    title: "PQRS: peticiones, quejas, reclamos y sugerencias",
+    description:
+      "Presente una petición, queja, reclamo, sugerencia, consulta o solicitud sobre sus datos personales: vea antes de enviarla el plazo legal y la fecha de respuesta, y sígala con un radicado y un código.",
+    interactive: true,
+    onRequest: true,
   },
   nosotros: {
     path: "/nosotros",
@@ -106,3 +119,8 @@ export const nosotrosMenu: { page: PageKey; label: string }[] = [
 ];
 
 export const publishedPaths: string[] = Object.values(pages).map((p) => p.path);
+
+/** The pages built as static HTML (every published page but those rendered on request). */
+export const prerenderedPaths: string[] = Object.values(pages as Record<string, PageInfo>)
+  .filter((p) => !p.onRequest)
+  .map((p) => p.path);

@@ -26,6 +26,11 @@ export interface FieldDef {
   required: boolean;
   /** Short help under the label. */
   hint?: string;
+  /**
+   * Required under a condition the form's cross-check enforces (a PQRS identity field, unless the queja is
+   * anonymous): optional for the schema and the browser, but not labelled "(opcional)".
+   */
+  conditional?: boolean;
   options?: readonly Choice[];
   /** For a date: the earliest and latest accepted days (aaaa-mm-dd), for the browser's picker. */
   min?: string;
@@ -67,6 +72,7 @@ interface Common {
   label: string;
   staffLabel?: string;
   required?: boolean;
+  conditional?: boolean;
   hint?: string;
   autocomplete?: string;
 }

@@ -31,7 +31,7 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
   const label = (
     <>
       {field.label}
-      {field.required ? null : <span className="field-optional"> (opcional)</span>}
+      {field.required || field.conditional ? null : <span className="field-optional"> (opcional)</span>}
     </>
   );
   if (field.input === "checkbox") {
@@ -155,6 +155,19 @@ export function ErrorSummary({
   );
 }
 
+/** The notice's "PQRS" (where the rights are exercised, product rule 28) links to the PQRS page. */
+function withPqrsLink(notice: string) {
+  const at = notice.search(/\bPQRS\b/);
+  if (at < 0) return notice;
+  return (
+    <>
+      {notice.slice(0, at)}
+      <a href="/pqrs">PQRS</a>
+      {notice.slice(at + 4)}
+    </>
+  );
+}
+
 /**
  * The end of every public form: the consent box with its label and short privacy notice (Ley 1581
  * art. 12), the honeypot hidden from people and assistive technology, and the submit button.
@@ -205,7 +218,7 @@ export function FormFooter({
           .
         </label>
         <p id={`${formId}-aviso`} className="privacy-notice">
-          {privacyNotice}
+          {withPqrsLink(privacyNotice)}
         </p>
         <p id={errorId(formId, CONSENT_FIELD)} className="field-error" aria-live="polite">
           {error ?? ""}

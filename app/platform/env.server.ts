@@ -37,6 +37,10 @@ const schema = z.object({
   MAIL_TO_CONVIVENCIA: emailList.optional(),
   /** The gender referent (Ley 2365 de 2024 route): new sexual-harassment reports (never what they say). */
   MAIL_TO_GENERO: emailList.optional(),
+  /** PQRS (/pqrs): who is told that a petition, complaint, claim, suggestion or consultation arrived. */
+  MAIL_TO_PQRS: emailList.optional(),
+  /** Data-protection requests of the PQRS channel (Ley 1581 de 2012): the data-protection officer. */
+  MAIL_TO_DATOS: emailList.optional(),
   /** The ethics line's encryption key; without it the channel stays closed and the start says so. */
   ETHICS_KEY: keyText.optional(),
   /** Keys used before the current one, comma-separated, until `rotate-ethics-key` has re-sealed everything. */
@@ -58,6 +62,8 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
   /** How often the log summarises an ongoing SMTP outage. */
   MAIL_OUTAGE_SUMMARY_MS: positiveInt(60_000),
+  /** The hour (Colombian time, 0–23) from which the daily retention purge runs, once a day across instances. */
+  PURGE_HOUR: z.coerce.number({ error: "debe ser una hora entre 0 y 23" }).int({ error: "debe ser una hora entre 0 y 23" }).min(0, { error: "debe ser una hora entre 0 y 23" }).max(23, { error: "debe ser una hora entre 0 y 23" }).default(3),
   /** How long an instance holds a mail it is sending without renewing the hold (it renews it every third of this while sending); after a crash, another instance sends it once this has run out. */
   MAIL_LEASE_MS: positiveInt(15_000),
 });

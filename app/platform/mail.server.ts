@@ -8,6 +8,14 @@ export interface RenderedMail {
   text: string;
   html: string;
   replyTo?: string;
+  /** One file sent with a case mail (the access export of a data-protection request), dropped once delivered. */
+  attachment?: MailAttachment;
+}
+
+export interface MailAttachment {
+  name: string;
+  type: string;
+  content: string;
 }
 
 export function escapeHtml(value: string): string {

@@ -88,6 +88,9 @@ type ClaimedRow = { [K in keyof Selectable<MessagesTable>]: Selectable<MessagesT
   subject: string | null;
   body_text: string | null;
   body_html: string | null;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment_content: string | null;
 };
 
 /**
@@ -312,7 +315,18 @@ export class OutboxSender {
         // A row is a message's mail (rendered now) or a report's mail (rendered when queued, ADR 012).
         .leftJoin("messages", "messages.id", "outbox.message_id")
         .selectAll("messages")
-        .select(["outbox.id as outbox_id", "outbox.recipients", "outbox.attempts", "outbox.case_id", "outbox.subject", "outbox.body_text", "outbox.body_html"])
+        .select([
+          "outbox.id as outbox_id",
+          "outbox.recipients",
+          "outbox.attempts",
+          "outbox.case_id",
+          "outbox.subject",
+          "outbox.body_text",
+          "outbox.body_html",
+          "outbox.attachment_name",
+          "outbox.attachment_type",
+          "outbox.attachment_content",
+        ])
         .where("outbox.id", "in", ids)
         .orderBy("outbox.id")
         .execute();
@@ -372,6 +386,10 @@ export class OutboxSender {
         text: mail.text,
         html: mail.html,
         messageId: stableMessageId(row, this.options.from),
+        attachments:
+          row.attachment_name && row.attachment_content !== null
+            ? [{ filename: row.attachment_name, content: row.attachment_content, contentType: row.attachment_type ?? "application/octet-stream" }]
+            : undefined,
       });
     } catch (error) {
       await this.recordFailure(row, error);
@@ -401,13 +419,14 @@ export class OutboxSender {
 
   /**
    * A report mail's body may hold a follow-up code, and its recipient may be a reporter who asked for
-   * confidentiality: once delivered, the body is dropped and the recipients kept only masked (`dropBody`).
+   * confidentiality: once delivered, the body (and an attachment) is dropped and the recipients kept only
+   * masked (`dropBody`).
    */
   private async markSent(outboxId: number, sentAt: string, dropBody: string | null = null) {
     await withRelaxedSync(this.db, (db) =>
       db
         .updateTable("outbox")
-        .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody !== null ? { body_text: null, body_html: null, recipients: dropBody } : {}) })
+        .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody !== null ? { body_text: null, body_html: null, attachment_content: null, recipients: dropBody } : {}) })
         .where("id", "=", outboxId)
         .execute(),
     );

@@ -21,6 +21,8 @@ export interface ServiceHooks {
   unsealRecipient(env: ServerEnv, sealed: string, caseId: number): string;
   /** Lines the start prints about the features' own configuration. */
   startNotices(env: ServerEnv): string[];
+  /** The daily retention purge (ADR 019): claims today's run and does it, or returns null if another instance has. */
+  dailyPurge?(db: Kysely<Database>): Promise<unknown>;
 }
 
 let hooks: ServiceHooks | undefined;
@@ -101,9 +103,36 @@ async function open(): Promise<Services> {
   return { db, env, outbox, outboxDb, policyVersion };
 }
 
+/** How often the server looks whether today's purge is due (it runs once a day, from PURGE_HOUR). */
+const PURGE_CHECK_MS = 10 * 60_000;
+let purgeTimer: NodeJS.Timeout | undefined;
+let purging: Promise<unknown> | undefined;
+
+/**
+ * The daily retention purge, run by the production server: every 10 minutes (the first check 10 minutes
+ * after the start), once the Colombian hour reaches PURGE_HOUR, it tries to claim today's run; the
+ * lease row lets one instance do it per day (app/platform/purge.server.ts).
+ */
+function scheduleDailyPurge(db: Kysely<Database>, env: ServerEnv) {
+  const run = requireHooks().dailyPurge;
+  if (!run) return;
+  const check = () => {
+    const hour = new Date(Date.now() - 5 * 3_600_000).getUTCHours();
+    if (purging || hour < env.PURGE_HOUR) return;
+    purging = run(db)
+      .catch((error: unknown) => log("error", "retention-purge-failed", { error: String(error) }))
+      .finally(() => {
+        purging = undefined;
+      });
+  };
+  purgeTimer = setInterval(check, PURGE_CHECK_MS);
+  purgeTimer.unref();
+}
+
 /** Called by the production server before it listens: fails fast on bad configuration. */
 export async function startServices(): Promise<{ notices: string[] }> {
-  const { outbox } = await getServices();
+  const { outbox, db, env } = await getServices();
+  if (!purgeTimer) scheduleDailyPurge(db, env);
   const notices: string[] = [];
   if (!outbox) {
     notices.push(
@@ -115,6 +144,9 @@ export async function startServices(): Promise<{ notices: string[] }> {
 }
 
 export async function stopServices(): Promise<void> {
+  clearInterval(purgeTimer);
+  purgeTimer = undefined;
+  await purging;
   if (!services) return;
   const current = await services.catch(() => undefined);
   services = undefined;

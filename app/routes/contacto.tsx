@@ -25,6 +25,11 @@ export default function Page({ actionData }: Route.ComponentProps) {
       title="Contáctenos"
       lead="Escríbanos y uno de nuestros colaboradores le responderá en el menor tiempo posible."
       refusal={actionData?.refusal}
-    />
+    >
+      <p>
+        Para una petición, una queja, un reclamo o una solicitud sobre sus datos personales, con un plazo legal de respuesta y un
+        radicado para seguirla, use <a href="/pqrs">PQRS</a>.
+      </p>
+    </MessageFormPage>
   );
 }

@@ -41,6 +41,7 @@ export function SiteFooter() {
       </p>
       <p>
         <a href="/privacidad">Política de tratamiento de datos personales</a> ·{" "}
+        <a href="/pqrs">PQRS</a> ·{" "}
         <a href="/linea-etica">Línea ética</a> ·{" "}
         <a href="/ofertas-falsas">Ofertas de empleo falsas</a>
       </p>

@@ -30,11 +30,19 @@ const REPORT = {
   consentimiento: true,
 };
 const ETHICS_KEY = Buffer.alloc(32, 9).toString("base64");
-const MARKS = { message: "MARCA-DEL-MENSAJE-7731", report: "MARCA-DEL-REPORTE-4420", bribery: "MARCA-SOBORNO-1187", harassment: "MARCA-ACOSO-LABORAL-5521" };
+const MARKS = {
+  message: "MARCA-DEL-MENSAJE-7731",
+  report: "MARCA-DEL-REPORTE-4420",
+  bribery: "MARCA-SOBORNO-1187",
+  harassment: "MARCA-ACOSO-LABORAL-5521",
+  petition: "MARCA-PETICION-6604",
+  dataRequest: "MARCA-SOLICITUD-DATOS-3318",
+};
 
 let server: ServerProcess;
 const cookies = {} as Record<Role, string>;
-const ids = { message: 0, report: 0, bribery: 0, harassment: 0 };
+const ids = { message: 0, report: 0, bribery: 0, harassment: 0, petition: 0, dataRequest: 0 };
+const radicados = { petition: "", dataRequest: "" };
 
 const postJson = (p: string, body: unknown) =>
   fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
@@ -60,6 +68,23 @@ beforeAll(async () => {
   expect(harassment.status).toBe(201);
   ids.bribery = 2;
   ids.harassment = 3;
+  // PQRS: a petition (role pqrs) and a data-protection request (role datos), with its access export.
+  const who = { nombre: "Ana Pérez", tipo_documento: "CC", documento: "52123456", correo: "ana@example.org", consentimiento: true };
+  const petition = await postJson("/php/pqrs", { tipo: "peticion", descripcion: `Necesito un certificado laboral. ${MARKS.petition}`, ...who });
+  expect(petition.status).toBe(201);
+  radicados.petition = (await petition.json()).radicado;
+  const dataRequest = await postJson("/php/pqrs", { tipo: "datos_consulta", descripcion: `¿Qué datos míos tienen? ${MARKS.dataRequest}`, ...who });
+  expect(dataRequest.status).toBe(201);
+  radicados.dataRequest = (await dataRequest.json()).radicado;
+  ids.petition = 4;
+  ids.dataRequest = 5;
+  const exported = await fetch(`${server.url}/admin/datos/${ids.dataRequest}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.datos },
+    body: new URLSearchParams({ accion: "exportar" }),
+  });
+  expect(exported.status).toBe(302);
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -68,6 +93,9 @@ function requests(): { path: string; area: keyof typeof ACCESS; category?: "sobo
   return STAFF_ROUTES.flatMap((r) => {
     if (r.path === "/admin/mensajes/:id") return [{ path: `/admin/mensajes/${ids.message}`, area: r.area }];
     if (r.path === "/admin/reportes/:id") return [{ path: `/admin/reportes/${ids.report}`, area: r.area }];
+    if (r.path === "/admin/pqrs/:id") return [{ path: `/admin/pqrs/${ids.petition}`, area: r.area }];
+    if (r.path === "/admin/datos/:id") return [{ path: `/admin/datos/${ids.dataRequest}`, area: r.area }];
+    if (r.path === "/admin/datos/:id/exportacion.json") return [{ path: `/admin/datos/${ids.dataRequest}/exportacion.json`, area: r.area }];
     if (r.path === "/admin/etica/:id")
       return [
         { path: `/admin/etica/${ids.bribery}`, area: r.area, category: "soborno" as const },
@@ -111,6 +139,19 @@ describe.each(ROLES)("the %s role", (role) => {
     const others = ROLES.filter((r) => r !== role).some((r) => page.includes(`${r}@example.com`));
     if (role === "admin") expect(others).toBe(true);
   });
+});
+
+it("a petition is not found on the data-protection pages, nor a data request on the PQRS pages", async () => {
+  expect((await get(`/admin/datos/${ids.petition}`, cookies.datos)).status).toBe(404);
+  expect((await get(`/admin/pqrs/${ids.dataRequest}`, cookies.pqrs)).status).toBe(404);
+  const pqrsList = await (await get("/admin/pqrs", cookies.pqrs)).text();
+  expect(pqrsList).toContain(radicados.petition);
+  expect(pqrsList).not.toContain(radicados.dataRequest);
+  const dataList = await (await get("/admin/datos", cookies.datos)).text();
+  expect(dataList).toContain(radicados.dataRequest);
+  expect(dataList).not.toContain(radicados.petition);
+  expect(await (await get(`/admin/pqrs/${ids.petition}`, cookies.pqrs)).text()).toContain(MARKS.petition);
+  expect(await (await get(`/admin/datos/${ids.dataRequest}`, cookies.datos)).text()).toContain(MARKS.dataRequest);
 });
 
 it("the export of messages and of reports are refused without the role, with no row in the answer", async () => {

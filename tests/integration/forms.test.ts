@@ -2,11 +2,15 @@
  * The form endpoints end to end: the built production server as a child process, a real database (SQLite
  * file, or PostgreSQL with TEST_DATABASE=postgres) and a real SMTP server on loopback.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { splitFrontMatter } from "~/features/documents/markdown.server";
 import { countRows as count, query } from "../support/database";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { freePort, type ServerProcess, startServer } from "../support/server-process";
 
+/** The data policy's version in force (content/privacidad.md), which each consent stores. */
+const POLICY_VERSION = String((splitFrontMatter(readFileSync("content/privacidad.md", "utf8")).data as { version: string }).version);
 const contact = { nombre: "Señora Núñez", celular: "+57 300 123 4567", correo: "nunez@example.org", mensaje: "¿Pueden llamarme?\nGracias.", consentimiento: true };
 const client = { empresa: "Acme <b>S.A.S.</b>", cargo: "Gerente", ...contact };
 
@@ -41,7 +45,7 @@ describe("form endpoints with SMTP up", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ ok: true });
     const [row] = await query<Record<string, string>>(server.databaseUrl, "select * from messages order by id desc limit 1");
-    expect(row).toMatchObject({ form: "contacto", nombre: "Señora Núñez", correo: "nunez@example.org", policy_version: "1.1" });
+    expect(row).toMatchObject({ form: "contacto", nombre: "Señora Núñez", correo: "nunez@example.org", policy_version: POLICY_VERSION });
     expect(row.consent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const [mail] = await smtp.waitForMails(1);
     expect(mail.subject).toBe("Nuevo mensaje de contacto: Señora Núñez");

@@ -20,6 +20,10 @@ const DYNAMIC = [
   "/incidente/recibido",
   "/incidente/consulta",
   "/linea-etica/cifras",
+  // Rendered on request (today's due dates), so not among the prerendered files.
+  "/pqrs",
+  "/pqrs/recibido",
+  "/pqrs/consulta",
 ];
 // The staff area, signed in as an admin, with one stored message and one stored report.
 const STAFF = [
@@ -33,6 +37,9 @@ const STAFF = [
   "/admin/reportes/1",
   "/admin/reportes/retenidos",
 ];
+// The PQRS staff pages, signed in with both PQRS roles, with one petition and one data request.
+const PQRS_STAFF = ["/admin/pqrs", "/admin/pqrs/2", "/admin/datos", "/admin/datos/3", "/admin/pqrs/retenidos", "/admin/datos/retenidos"];
+const PETITION = { tipo: "peticion_documentos", descripcion: "Necesito copia de mi contrato.\n<script>x</script>", nombre: "Ana <b>Núñez</b>", tipo_documento: "CC", documento: "52123456", correo: "ana@example.org", consentimiento: "on" };
 const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 const REPORT = {
   tipo: "accidente",
@@ -65,6 +72,7 @@ function prerenderedPages(dir = client, urlPath = ""): Map<string, string> {
 describe("rendered HTML", () => {
   let server: ServerProcess;
   let cookie = "";
+  let pqrsCookie = "";
   const pages = new Map<string, { file: string; html: string }>();
   const checkedOnly: string[] = [];
   beforeAll(async () => {
@@ -72,6 +80,7 @@ describe("rendered HTML", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "sitio-html-"));
     const databaseFile = path.join(dir, "sitio.db");
     createAccount(databaseFile, "admin@example.com", "admin");
+    createAccount(databaseFile, "pqrs@example.com", "pqrs,datos");
     server = await startServer({}, databaseFile);
     const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
     const message = { nombre: "Ana <b>Núñez</b>", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola\n<script>x</script>", consentimiento: "on" };
@@ -91,6 +100,21 @@ describe("rendered HTML", () => {
     const oursHtml = await fraudOurs.clone().text();
     expect(oursHtml).toContain("Es nuestro.");
     expect(await fraudNotOurs.clone().text()).toContain("No es nuestro.");
+    // A petition without JavaScript, and a data request (the staff pages below open them); a refused post.
+    const petition = await fetch(`${server.url}/pqrs`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(PETITION) });
+    expect(petition.status).toBe(303);
+    const petitionCookie = (petition.headers.get("set-cookie") ?? "").split(";")[0];
+    await fetch(`${server.url}/pqrs`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams({ ...PETITION, tipo: "datos_supresion" }) });
+    const pqrsReceipt = await fetch(`${server.url}/pqrs/recibido`, { headers: { Cookie: petitionCookie } });
+    const pqrsReceiptHtml = await pqrsReceipt.clone().text();
+    const [pqRadicado] = /PQ-\d{4}-\d{6}/.exec(pqrsReceiptHtml) ?? [""];
+    const [pqCode] = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(pqrsReceiptHtml) ?? [""];
+    posted.push(
+      ["/pqrs/recibido#codigo", pqrsReceipt],
+      ["/pqrs#rechazado", await fetch(`${server.url}/pqrs`, { method: "POST", headers, body: new URLSearchParams({ tipo: "peticion", anonimo: "on", nombre: "Ana" }) })],
+      ["/pqrs/consulta#estado", await fetch(`${server.url}/pqrs/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: pqRadicado, codigo: pqCode }) })],
+      ["/pqrs/consulta#sin-resultado", await fetch(`${server.url}/pqrs/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: "PQ-2026-999999", codigo: "AAAA" }) })],
+    );
     const receipt = await posted[0][1].clone().text();
     const [radicado] = /AT-\d{4}-\d{6}/.exec(receipt) ?? [""];
     const [code] = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(receipt) ?? [""];
@@ -102,8 +126,21 @@ describe("rendered HTML", () => {
       // Not crawled (the pages are answers to posts); checked by the Nu Html Checker only.
       checkedOnly.push(file);
     }
-    expect(readFileSync(checkedOnly[3], "utf8")).toContain("case-steps");
+    expect(readFileSync(checkedOnly.find((f) => f.endsWith("_incidente_consulta_estado.html")) as string, "utf8")).toContain("case-steps");
+    expect(readFileSync(checkedOnly.find((f) => f.endsWith("_pqrs_consulta_estado.html")) as string, "utf8")).toContain("Plazo de respuesta");
     ({ cookie } = await signIn(server.url, "admin@example.com"));
+    ({ cookie: pqrsCookie } = await signIn(server.url, "pqrs@example.com"));
+    // The petition's staff page with a request to complete, so its other forms show too.
+    const asked = await fetch(`${server.url}/admin/pqrs/2`, { method: "POST", redirect: "manual", headers: { ...headers, Cookie: pqrsCookie }, body: new URLSearchParams({ accion: "completar", faltante: "Indique las fechas del contrato." }) });
+    expect(asked.status).toBe(302);
+    for (const url of PQRS_STAFF) {
+      const res = await fetch(server.url + url, { headers: { Cookie: pqrsCookie } });
+      expect(res.status, url).toBe(200);
+      const html = await res.text();
+      const file = path.join(dir, `${url.replace(/[^a-z0-9]+/gi, "_")}.html`);
+      writeFileSync(file, html);
+      pages.set(url, { file, html });
+    }
     for (const url of [...DYNAMIC, ...STAFF]) {
       const res = await fetch(server.url + url, { headers: STAFF.includes(url) ? { Cookie: cookie } : {} });
       if (STAFF.includes(url)) expect(res.status, url).toBe(200);

@@ -5,7 +5,7 @@
  * same registry, posts JSON to its API and shows the radicado and the code in place. Each front door
  * (the incident report, the ethics line) is this component with its own spec.
  */
-import { useEffect, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/ui/dialog";
 import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, validate } from "~/forms/define";
 import type { FormRefusal } from "~/forms/errors";
@@ -22,6 +22,10 @@ export interface CaseFormProps {
   phone: string;
   privacyNotice: string;
   refusal?: FormRefusal;
+  /** Values a link preselects (`/pqrs?tipo=queja`), rendered by the server as well. */
+  initial?: Values;
+  /** The server's clock when it rendered the page (ISO); the island moves to the browser's once hydrated. */
+  now?: string;
 }
 
 export interface CaseFormSpec {
@@ -41,14 +45,17 @@ export interface CaseFormSpec {
   codeMailField?: string;
   /** Fields emptied when a choice changes to a value (the ethics line: identity fields when anonymous). */
   clearWhen?: { field: string; value: string; clear: readonly string[] };
+  /** Content shown after a group, from the current values (PQRS: the table of terms and the due date). */
+  after?: Record<string, (values: Values, now: string) => ReactNode>;
 }
 
 export function makeCaseForm(spec: CaseFormSpec) {
   const formId = spec.form.id;
   const emptyValues = (): Values => ({ ...Object.fromEntries(spec.form.fields.map((f) => [f.name, ""])), ...spec.defaults });
 
-  return function CaseForm({ phone, privacyNotice, refusal }: CaseFormProps) {
-    const [values, setValues] = useState<Values>(() => ({ ...emptyValues(), ...refusal?.values }));
+  return function CaseForm({ phone, privacyNotice, refusal, initial, now: renderedAt }: CaseFormProps) {
+    const [values, setValues] = useState<Values>(() => ({ ...emptyValues(), ...initial, ...refusal?.values }));
+    const [now, setNow] = useState(renderedAt ?? "");
     const [consent, setConsent] = useState(refusal?.consent ?? false);
     const [errors, setErrors] = useState<Errors>(() => refusal?.errors ?? {});
     const [summary, setSummary] = useState(refusal?.summary);
@@ -77,6 +84,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
       }
       setValues((v) => ({ ...v, ...typed }));
       if ((elements?.namedItem(CONSENT_FIELD) as HTMLInputElement | null)?.checked) setConsent(true);
+      if (renderedAt) setNow(new Date().toISOString());
       setHydrated(true);
     }, []);
 
@@ -161,7 +169,8 @@ export function makeCaseForm(spec: CaseFormSpec) {
         <form ref={formRef} className={spec.className} method="post" action={spec.action} noValidate={hydrated || undefined} onSubmit={handleSubmit} aria-busy={sending}>
           {summary ? <ErrorSummary key={summaryKey} formId={formId} summary={summary} errors={errors} labels={labels} /> : null}
           {spec.groups.map((group) => (
-            <fieldset key={group.id} className={`report-group report-group-${group.id}`}>
+            <Fragment key={group.id}>
+            <fieldset className={`report-group report-group-${group.id}`}>
               <legend>{group.legend}</legend>
               {group.intro ? <p className="report-group-intro">{group.intro}</p> : null}
               {group.fields.map((field) => (
@@ -175,6 +184,8 @@ export function makeCaseForm(spec: CaseFormSpec) {
                 />
               ))}
             </fieldset>
+            {spec.after?.[group.id]?.(values, now)}
+            </Fragment>
           ))}
           <FormFooter
             formId={formId}

@@ -7,6 +7,8 @@ export interface ReceiptText {
   consultHref: string;
   /** Whether the channel mails the code to an e-mail the reporter gave. */
   mailsCode: boolean;
+  /** What was filed, for a channel that takes something other than reports: "solicitud" (the default is "reporte"). */
+  noun?: { heading: string; of: string };
 }
 
 export const incidentReceipt: ReceiptText = {
@@ -16,12 +18,13 @@ export const incidentReceipt: ReceiptText = {
 };
 
 export function Receipt({ radicado, code, emailed, text }: { radicado: string; code: string; emailed?: boolean; text: ReceiptText }) {
+  const noun = text.noun ?? { heading: "Recibimos su reporte", of: "del reporte" };
   return (
     <section className="report-receipt" aria-labelledby="recibo-titulo">
       <h2 id="recibo-titulo" tabIndex={-1}>
-        Recibimos su reporte
+        {noun.heading}
       </h2>
-      <p>{`${text.notified} Anote estos dos datos: con ellos consulta el estado del reporte en esta página.`}</p>
+      <p>{`${text.notified} Anote estos dos datos: con ellos consulta el estado ${noun.of} en esta página.`}</p>
       <dl className="report-receipt-codes">
         <div>
           <dt>Radicado</dt>
@@ -38,7 +41,7 @@ export function Receipt({ radicado, code, emailed, text }: { radicado: string; c
         lo podemos recuperar, porque solo guardamos una huella cifrada de él, y nadie de la empresa se lo pedirá.
       </p>
       <p>
-        <a href={text.consultHref}>Consultar el estado del reporte</a>
+        <a href={text.consultHref}>{`Consultar el estado ${noun.of}`}</a>
       </p>
     </section>
   );

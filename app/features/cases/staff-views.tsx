@@ -24,14 +24,17 @@ export function CaseList<R extends ListedCase>({
   caption,
   columns,
   rowClass,
+  empty = "No hay reportes con este filtro.",
 }: {
   rows: R[];
   href: (row: R) => string;
   caption: string;
   columns: CaseColumn<R>[];
   rowClass?: (row: R) => string | undefined;
+  /** What an empty list says (a channel of requests says "solicitudes"). */
+  empty?: string;
 }) {
-  if (rows.length === 0) return <p>No hay reportes con este filtro.</p>;
+  if (rows.length === 0) return <p>{empty}</p>;
   return (
     <div className="admin-table-wrap">
       <table className="admin-table admin-table-stacked">
@@ -65,15 +68,29 @@ export function CaseList<R extends ListedCase>({
   );
 }
 
-/** Back link, "Reporte <radicado> · <kind>", and the notice of the last action. */
-export function CaseHeading({ channel, radicado, kind, back, notice }: { channel: ChannelDef; radicado: string; kind: string; back: { href: string; label: string }; notice?: string }) {
+/** Back link, "Reporte <radicado> · <kind>" (or the channel's own noun), and the notice of the last action. */
+export function CaseHeading({
+  channel,
+  radicado,
+  kind,
+  back,
+  notice,
+  noun = "Reporte",
+}: {
+  channel: ChannelDef;
+  radicado: string;
+  kind: string;
+  back: { href: string; label: string };
+  notice?: string;
+  noun?: string;
+}) {
   return (
     <>
       <p>
         <a href={back.href}>← {back.label}</a>
       </p>
       <h1>
-        Reporte <span className="case-id">{radicado}</span> · {kindLabel(channel, kind)}
+        {noun} <span className="case-id">{radicado}</span> · {kindLabel(channel, kind)}
       </h1>
       {notice ? (
         <p className="admin-notice" role="status">

@@ -18,6 +18,7 @@ import { SKIP, visit } from "unist-util-visit";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
+import { retentionMarkdown } from "~/platform/retention";
 import { formatDay, type InForcePanel, typeset } from "./in-force";
 import { type HeadingInfo, type HeadingMarker, type InForceDocument, inForceDocuments, loadInForce, planInForce } from "./in-force.server";
 
@@ -68,9 +69,12 @@ export function splitFrontMatter(source: string): { data: unknown; body: string 
   return { data: parseYaml(match[1]) ?? {}, body: source.slice(match[0].length) };
 }
 
-/** Flattens the site configuration into `{{company.legalName}}`-style placeholder values. */
+/**
+ * Flattens the site configuration into `{{company.legalName}}`-style placeholder values; the data policy's
+ * retention periods (§17) are `{{retencion.plazos}}`, rendered from the one table the purge applies.
+ */
 export function placeholderValues(site: SiteConfig): Record<string, string> {
-  const values: Record<string, string> = { "site.origin": site.origin };
+  const values: Record<string, string> = { "site.origin": site.origin, "retencion.plazos": retentionMarkdown() };
   for (const group of ["company", "contact"] as const) {
     for (const [key, value] of Object.entries(site[group])) values[`${group}.${key}`] = String(value);
   }

@@ -33,6 +33,20 @@ const AREA_OF: Record<string, StaffArea> = {
   clasificar_gravedad: "reports",
   registrar_retenido: "reports",
   descartar_retenido: "reports",
+  // The PQRS channel (app/features/requests): each action named per area (requestAudit).
+  ...Object.fromEntries(
+    ["cambiar_estado", "nota", "pedir_completar", "registrar_completada", "completada_por_titular", "ampliar_plazo", "responder", "cerrar", "cerrar_desistida", "registrar_retenido", "descartar_retenido"].flatMap((action) => [
+      [`pqrs_${action}`, "requests"],
+      [`datos_${action}`, "dataRequests"],
+    ]),
+  ),
+  datos_exportar_datos: "dataRequests",
+  datos_descargar_exportacion: "dataRequests",
+  datos_suprimir_datos: "dataRequests",
+  datos_supresion_rechazada: "dataRequests",
+  retener_datos_titular: "dataSubjects",
+  levantar_retencion_titular: "dataSubjects",
+  depurar_retencion: "dataSubjects",
   crear_usuario: "accounts",
   desactivar_usuario: "accounts",
   activar_usuario: "accounts",

@@ -13,7 +13,7 @@ export const sessionCookie = (request: Request, sessionId: string | null) =>
 
 function wantsJson(request: Request): boolean {
   const url = new URL(request.url);
-  return url.pathname.endsWith(".csv") || (request.headers.get("accept") ?? "").includes("application/json");
+  return url.pathname.endsWith(".csv") || url.pathname.endsWith(".json") || (request.headers.get("accept") ?? "").includes("application/json");
 }
 
 /**

@@ -31,13 +31,16 @@ export const TABLES = [
   "accident_notices",
   "ethics_reports",
   "held_posts",
+  "pqrs_requests",
+  "legal_holds",
+  "job_leases",
   "sessions",
   "audit_log",
   "rate_limits",
   "published_figures",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */

@@ -40,6 +40,10 @@ export interface OutboxTable {
   subject: string | null;
   body_text: string | null;
   body_html: string | null;
+  /** One attachment of a case mail (the access export of a data-protection request); dropped once delivered like the bodies. */
+  attachment_name: ColumnType<string | null, string | null | undefined, string | null>;
+  attachment_type: ColumnType<string | null, string | null | undefined, string | null>;
+  attachment_content: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The legacy single-role column; the roles themselves are in user_roles (roles.server.ts). */
@@ -223,9 +227,75 @@ export interface HeldPostsTable {
   case_id: number | null;
 }
 
+/** A request of the PQRS channel (docs/product.md §28, ADR 019) with its legal clock. */
+export interface PqrsRequestsTable {
+  case_id: number;
+  /** The legal term it runs on (app/features/requests/clock.ts). */
+  term: string;
+  /** 1: a queja or sugerencia filed without identifying oneself (no name, document nor e-mail). */
+  anonymous: number;
+  nombre: string | null;
+  tipo_documento: string | null;
+  documento: string | null;
+  /** The answer address. */
+  correo: string | null;
+  celular: string | null;
+  descripcion: string;
+  /** The person's consent under the policy version stored on the case; null for an anonymous one. */
+  consent_at: string | null;
+  /** Day 1 of the term (aaaa-mm-dd). */
+  first_day: string;
+  /** The due date without extension; recomputed when a paused clock resumes. */
+  base_due_at: string | null;
+  /** The due date in force (with the extension, if any); null while the clock is paused. */
+  due_at: string | null;
+  extended_at: string | null;
+  extension_reason: string | null;
+  /** The request to complete: when, what is missing, the last day to complete it (aaaa-mm-dd), the business days left. */
+  completion_requested_at: string | null;
+  completion_request: string | null;
+  completion_deadline: string | null;
+  remaining_days: number | null;
+  completed_at: string | null;
+  answered_at: string | null;
+  answer: string | null;
+  closed_at: string | null;
+  /** Access requests: the export of the person's records attached to the answer (dropped when the request closes). */
+  export_json: string | null;
+  export_at: string | null;
+  /** Deletion requests: when the deletion ran from the request, and what it did or why it was refused. */
+  deletion_at: string | null;
+  deletion_summary: string | null;
+}
+
+/** A hold set by staff with a reason (ADR 019): while active, the person's records are neither purged nor deleted on request. */
+export interface LegalHoldsTable {
+  id: number | undefined;
+  /** A person, as an e-mail (lower case) or a document number (upper case). */
+  subject: string;
+  reason: string;
+  set_by: string;
+  set_at: string;
+  cleared_by: string | null;
+  cleared_at: string | null;
+  clear_reason: string | null;
+}
+
+/** One row per periodic job: whoever holds the lease runs it (one instance at a time on PostgreSQL). */
+export interface JobLeasesTable {
+  name: string;
+  locked_until: string | null;
+  /** The Colombian day of the last run that finished (aaaa-mm-dd). */
+  last_run_day: string | null;
+  last_finished_at: string | null;
+}
+
 export interface Database {
   accident_notices: AccidentNoticesTable;
   published_figures: PublishedFiguresTable;
+  pqrs_requests: PqrsRequestsTable;
+  legal_holds: LegalHoldsTable;
+  job_leases: JobLeasesTable;
   held_posts: HeldPostsTable;
   cases: CasesTable;
   case_events: CaseEventsTable;

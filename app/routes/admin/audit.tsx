@@ -10,6 +10,40 @@ export function meta() {
   return [{ title: "Auditoría | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+/** The PQRS channel's actions, named per area (app/features/requests/channel.ts, requestAudit). */
+const REQUEST_ACTIONS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ["ver_solicitud", "Abrió una solicitud"],
+      ["cambiar_estado", "Cambió el estado de una solicitud"],
+      ["nota", "Agregó una nota a una solicitud"],
+      ["pedir_completar", "Pidió completar una solicitud"],
+      ["registrar_completada", "Registró la información que faltaba"],
+      ["completada_por_titular", "La persona completó su solicitud"],
+      ["ampliar_plazo", "Amplió el plazo de una solicitud"],
+      ["responder", "Respondió una solicitud"],
+      ["cerrar", "Cerró una solicitud"],
+      ["cerrar_desistida", "Cerró una solicitud por desistimiento"],
+      ["registrar_retenido", "Registró como solicitud un envío retenido"],
+      ["descartar_retenido", "Descartó un envío retenido de PQRS"],
+      ["exportar_datos", "Generó la exportación de los datos de un titular"],
+      ["descargar_exportacion", "Descargó la exportación de los datos de un titular"],
+      ["suprimir_datos", "Ejecutó la supresión pedida en una solicitud"],
+      ["supresion_rechazada", "Rechazó la supresión pedida en una solicitud"],
+    ] as const
+  ).flatMap(([action, label]) => [
+    [`pqrs_${action}`, `${label} (PQRS)`],
+    [`datos_${action}`, `${label} (datos personales)`],
+  ]),
+);
+
+/** Where a case of an audit entry is opened: the ethics line, PQRS (by its kind) or the incident reports. */
+function caseHref(action: string, caseId: number, kind: string | null) {
+  if (action.startsWith(auditAction(ethicsChannel, ""))) return `/admin/etica/${caseId}`;
+  if (/^(pqrs|datos)_/.test(action)) return `/admin/${kind?.startsWith("datos_") ? "datos" : "pqrs"}/${caseId}`;
+  return `/admin/reportes/${caseId}`;
+}
+
 const ACTIONS: Record<string, string> = {
   ingreso: "Ingresó",
   salida: "Cerró sesión",
@@ -36,6 +70,10 @@ const ACTIONS: Record<string, string> = {
   [auditAction(ethicsChannel, "registrar_retenido")]: "Registró como reporte un envío retenido (línea ética)",
   [auditAction(ethicsChannel, "descartar_retenido")]: "Descartó un envío retenido (línea ética)",
   eliminar_reportes_titular: "Eliminó los reportes de un titular",
+  ...REQUEST_ACTIONS,
+  retener_datos_titular: "Registró una retención por obligación legal",
+  levantar_retencion_titular: "Levantó una retención por obligación legal",
+  depurar_retencion: "Depuró lo que cumplió su plazo de conservación",
   [auditAction(ethicsChannel, "ver_lista")]: "Abrió la lista de la línea ética",
   [auditAction(ethicsChannel, "ver_reporte")]: "Abrió un reporte de la línea ética",
   [auditAction(ethicsChannel, "cambiar_estado_reporte")]: "Cambió el estado de un reporte de la línea ética",
@@ -84,7 +122,7 @@ export default function Audit() {
                 <td>
                   {e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>Mensaje n.º {e.message_id}</a> : ""}
                   {e.case_id ? (
-                    <a href={`/admin/${e.action.startsWith(auditAction(ethicsChannel, "")) ? "etica" : "reportes"}/${e.case_id}`}>Reporte n.º {e.case_id}</a>
+                    <a href={caseHref(e.action, e.case_id, e.case_kind)}>{/^(pqrs|datos)_/.test(e.action) ? "Solicitud" : "Reporte"} n.º {e.case_id}</a>
                   ) : (
                     ""
                   )}

@@ -1,10 +1,16 @@
 import { data, redirect, useLoaderData } from "react-router";
+import * as z from "zod/mini";
 import { formatBogota } from "~/platform/dates";
 import { mayOpen } from "~/config/access";
+import { activeHolds, clearHold, holdSubject, setHold } from "~/platform/holds.server";
 import { reportsOfPerson } from "~/features/incidents/incidents.server";
 import { deleteCases } from "~/features/cases/cases.server";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { requestsChannel } from "~/features/requests/channel";
+import { requestsOfPerson } from "~/features/requests/requests.server";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { deletePerson, messagesOfPerson } from "~/features/messages/inbox.server";
+import { firstProblem, formFields, trimmed } from "~/forms/actions";
 import type { Route } from "./+types/data-subject";
 
 export function meta() {
@@ -19,36 +25,91 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Reports hold health data: only occupational health and the admin find and delete them.
   const canReports = mayOpen(user.roles, "reports");
   const reports = email && canReports ? await reportsOfPerson(services.db, email) : null;
-  return { email, found, reports, canReports, deleted: params.get("eliminados"), deletedReports: params.get("reportes") };
+  // The person's PQRS requests, for whoever answers data-protection requests.
+  const canRequests = mayOpen(user.roles, "dataRequests");
+  const requests = email && canRequests ? (await requestsOfPerson(services.db, email.includes("@") ? { email } : { document: email })).map((r) => ({ id: r.id as number, radicado: r.radicado, kind: r.kind, status: r.status, received_at: r.received_at })) : null;
+  const holds = await activeHolds(services.db);
+  return {
+    email,
+    found,
+    reports,
+    requests,
+    canReports,
+    holds,
+    held: email ? holds.filter((h) => h.subject === holdSubject(email)) : [],
+    deleted: params.get("eliminados"),
+    deletedReports: params.get("reportes"),
+    notice: params.get("aviso"),
+  };
 }
+
+const actionSchema = z.discriminatedUnion("accion", [
+  z.object({
+    accion: z.literal("eliminar"),
+    correo: trimmed(254, "Correo no válido.").check(z.minLength(1, "Falta la persona.")),
+    confirmar: z.literal("si", { error: "Confirme la eliminación." }),
+    referencia: trimmed(200, "La referencia admite como máximo 200 caracteres."),
+  }),
+  z.object({
+    accion: z.literal("retener"),
+    correo: trimmed(254, "Correo no válido.").check(z.minLength(1, "Falta la persona.")),
+    motivo: trimmed(500, "El motivo admite como máximo 500 caracteres.").check(z.minLength(1, "Escriba el motivo de la retención: la obligación legal que impide borrar.")),
+  }),
+  z.object({
+    accion: z.literal("levantar"),
+    id: z.string().check(z.regex(/^\d{1,12}$/, "Retención no encontrada.")),
+    correo: trimmed(254, "Correo no válido."),
+    motivo: trimmed(500, "El motivo admite como máximo 500 caracteres."),
+  }),
+]);
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOriginPost(request);
   const { user, services } = await requireStaff(request, "dataSubjects");
-  const form = await request.formData();
-  const email = String(form.get("correo") ?? "").trim();
-  if (!email || form.get("confirmar") !== "si") throw data({ message: "Confirme la eliminación." }, { status: 400 });
-  const reference = String(form.get("referencia") ?? "").trim();
-  const count = await deletePerson(services.db, email, user, reference);
+  const fields = formFields(await request.formData());
+  // The deletion form predates the other actions: without `accion` it is the deletion.
+  const parsed = actionSchema.safeParse({ accion: "eliminar", ...fields });
+  if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
+  const input = parsed.data;
+  const back = (extra: string) => `/admin/titulares?correo=${encodeURIComponent(input.correo)}&${extra}`;
+  if (input.accion === "retener") {
+    await setHold(services.db, user, input.correo, input.motivo);
+    return redirect(back("aviso=retenido"));
+  }
+  if (input.accion === "levantar") {
+    if (!(await clearHold(services.db, user, Number(input.id), input.motivo))) throw data({ message: "Esa retención no existe o ya se levantó." }, { status: 404 });
+    return redirect(back("aviso=levantado"));
+  }
+  // Nothing is deleted while a hold is active on the person (ADR 019).
+  const holds = await activeHolds(services.db, [input.correo]);
+  if (holds.length > 0) {
+    throw data({ message: `No se eliminó nada: hay una retención por obligación legal sobre los datos de esta persona (n.º ${holds.map((h) => `${h.id}: ${h.reason}`).join("; ")}). Levántela primero si ya no aplica.` }, { status: 409 });
+  }
+  const count = await deletePerson(services.db, input.correo, user, input.referencia);
   let reports = 0;
   if (mayOpen(user.roles, "reports")) {
-    const ids = (await reportsOfPerson(services.db, email)).map((r) => r.id as number);
-    reports = (await deleteCases(services.db, ids, user, reference)).length;
+    const ids = (await reportsOfPerson(services.db, input.correo)).map((r) => r.id as number);
+    reports = (await deleteCases(services.db, ids, user, input.referencia)).length;
   }
   return redirect(`/admin/titulares?eliminados=${count}&reportes=${reports}`);
 }
 
-/** Deletion of a person's messages on request (Ley 1581 de 2012, derecho de supresión). */
+const NOTICES: Record<string, string> = {
+  retenido: "La retención quedó registrada: los datos de esta persona no se borran (ni por plazo ni por solicitud) hasta levantarla.",
+  levantado: "La retención quedó levantada.",
+};
+
+/** Deletion of a person's messages on request (Ley 1581 de 2012, derecho de supresión), and holds on a person's records (ADR 019). */
 export default function DataSubject() {
-  const { email, found, reports, canReports, deleted, deletedReports } = useLoaderData<typeof loader>();
-  const total = (found?.length ?? 0) + (reports?.length ?? 0);
+  const { email, found, reports, requests, canReports, holds, held, deleted, deletedReports, notice } = useLoaderData<typeof loader>();
+  const total = (found?.length ?? 0) + (reports?.length ?? 0) + (requests?.length ?? 0);
   return (
     <>
       <h1>Solicitudes de titulares</h1>
       <p>
         Cuando una persona pide suprimir sus datos, busque sus mensajes por el correo con el que escribió y
         elimínelos. La auditoría guarda cuántos mensajes se eliminaron y la referencia de la solicitud, no su
-        contenido ni el correo.
+        contenido ni el correo. Las solicitudes que llegan por PQRS se atienden en «Solicitudes de datos personales», donde la supresión se ejecuta desde la solicitud y queda registrada en ella.
         {canReports
           ? " La búsqueda incluye los reportes de incidentes y accidentes, por el correo de quien reportó o del trabajador, o por el número de documento del trabajador. Antes de suprimir un reporte de accidente, verifique que no deba conservarse por obligación legal."
           : ""}
@@ -56,6 +117,11 @@ export default function DataSubject() {
       {deleted !== null ? (
         <p className="admin-notice" role="status">
           Se eliminaron {deleted} mensaje(s){deletedReports && deletedReports !== "0" ? ` y ${deletedReports} reporte(s)` : ""}.
+        </p>
+      ) : null}
+      {notice && NOTICES[notice] ? (
+        <p className="admin-notice" role="status">
+          {NOTICES[notice]}
         </p>
       ) : null}
       <form method="get" className="admin-form" role="search" aria-label="Buscar mensajes de una persona">
@@ -68,53 +134,122 @@ export default function DataSubject() {
         </button>
       </form>
       {found ? (
-        total === 0 ? (
-          <p>No hay mensajes{canReports ? " ni reportes" : ""} de {email}.</p>
-        ) : (
-          <>
-            <h2>Mensajes de {email}</h2>
-            {found.length === 0 ? <p>Ninguno.</p> : null}
-            <ul>
-              {found.map((m) => (
-                <li key={m.id}>
-                  <a href={`/admin/mensajes/${m.id}`}>
-                    N.º {m.id} · {m.form === "cliente" ? "Cliente" : "Contacto"} · {formatBogota(m.received_at)}
-                  </a>
-                </li>
+        <>
+          {held.length > 0 ? (
+            <div className="admin-flag">
+              {held.map((h) => (
+                <p key={h.id}>
+                  <strong>Retenido por obligación legal</strong> (n.º {h.id}, {formatBogota(h.set_at)}, {h.set_by}): {h.reason}. Sus datos no se borran por plazo ni por solicitud.
+                </p>
               ))}
-            </ul>
-            {reports ? (
-              <>
-                <h2>Reportes de incidentes de {email}</h2>
-                {reports.length === 0 ? <p>Ninguno.</p> : null}
-                <ul>
-                  {reports.map((r) => (
-                    <li key={r.id}>
-                      <a href={`/admin/reportes/${r.id}`}>
-                        {r.radicado} · {formatBogota(r.received_at)}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            <form method="post" className="admin-form admin-danger">
-              <input type="hidden" name="correo" value={email} />
-              <div className="field">
-                <label htmlFor="t-referencia">Referencia de la solicitud (opcional)</label>
-                <input id="t-referencia" name="referencia" type="text" maxLength={200} />
-              </div>
-              <div className="field field-consent">
-                <input id="t-confirmar" name="confirmar" type="checkbox" value="si" required />
-                <label htmlFor="t-confirmar">Confirmo que la persona pidió suprimir sus datos y que esta acción no se puede deshacer.</label>
-              </div>
-              <button type="submit" className="button">
-                Eliminar {found.length} mensaje(s){reports?.length ? ` y ${reports.length} reporte(s)` : ""}
-              </button>
-            </form>
-          </>
-        )
+            </div>
+          ) : null}
+          {total === 0 ? (
+            <p>No hay mensajes{canReports ? " ni reportes" : ""} de {email}.</p>
+          ) : (
+            <>
+              <h2>Mensajes de {email}</h2>
+              {found.length === 0 ? <p>Ninguno.</p> : null}
+              <ul>
+                {found.map((m) => (
+                  <li key={m.id}>
+                    <a href={`/admin/mensajes/${m.id}`}>
+                      N.º {m.id} · {m.form === "cliente" ? "Cliente" : "Contacto"} · {formatBogota(m.received_at)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              {reports ? (
+                <>
+                  <h2>Reportes de incidentes de {email}</h2>
+                  {reports.length === 0 ? <p>Ninguno.</p> : null}
+                  <ul>
+                    {reports.map((r) => (
+                      <li key={r.id}>
+                        <a href={`/admin/reportes/${r.id}`}>
+                          {r.radicado} · {formatBogota(r.received_at)}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              {requests ? (
+                <>
+                  <h2>Solicitudes PQRS de {email}</h2>
+                  {requests.length === 0 ? <p>Ninguna.</p> : null}
+                  <ul>
+                    {requests.map((q) => (
+                      <li key={q.id}>
+                        {q.kind.startsWith("datos_") ? <a href={`/admin/datos/${q.id}`}>{q.radicado}</a> : q.radicado} · {kindLabel(requestsChannel, q.kind)} · {statusLabel(requestsChannel, q.status)} · {formatBogota(q.received_at)}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+              {held.length === 0 ? (
+                <form method="post" className="admin-form admin-danger">
+                  <input type="hidden" name="accion" value="eliminar" />
+                  <input type="hidden" name="correo" value={email} />
+                  <div className="field">
+                    <label htmlFor="t-referencia">Referencia de la solicitud (opcional)</label>
+                    <input id="t-referencia" name="referencia" type="text" maxLength={200} />
+                  </div>
+                  <div className="field field-consent">
+                    <input id="t-confirmar" name="confirmar" type="checkbox" value="si" required />
+                    <label htmlFor="t-confirmar">Confirmo que la persona pidió suprimir sus datos y que esta acción no se puede deshacer.</label>
+                  </div>
+                  <button type="submit" className="button">
+                    Eliminar {found.length} mensaje(s){reports?.length ? ` y ${reports.length} reporte(s)` : ""}
+                  </button>
+                </form>
+              ) : (
+                <p>No se puede eliminar nada mientras haya una retención por obligación legal.</p>
+              )}
+            </>
+          )}
+          <h2>Retención por obligación legal</h2>
+          <p>
+            Registre una retención cuando la ley obligue a conservar los datos de esta persona (una demanda, un requerimiento de una autoridad, una investigación): mientras esté vigente, la depuración diaria no
+            borra sus registros y no se suprimen por solicitud. Escriba la obligación que la justifica.
+          </p>
+          <form method="post" className="admin-form">
+            <input type="hidden" name="accion" value="retener" />
+            <input type="hidden" name="correo" value={email} />
+            <div className="field">
+              <label htmlFor="h-motivo">Motivo de la retención para {email}</label>
+              <textarea id="h-motivo" name="motivo" rows={3} maxLength={500} required />
+            </div>
+            <button type="submit" className="button button-secondary">
+              Registrar la retención
+            </button>
+          </form>
+        </>
       ) : null}
+      <h2>Retenciones vigentes</h2>
+      {holds.length === 0 ? (
+        <p>Ninguna.</p>
+      ) : (
+        <ul>
+          {holds.map((h) => (
+            <li key={h.id}>
+              N.º {h.id} · {h.subject} · desde el {formatBogota(h.set_at)} ({h.set_by}): {h.reason}
+              <form method="post" className="admin-form">
+                <input type="hidden" name="accion" value="levantar" />
+                <input type="hidden" name="id" value={h.id} />
+                <input type="hidden" name="correo" value={h.subject} />
+                <div className="field">
+                  <label htmlFor={`l-motivo-${h.id}`}>Motivo para levantar la n.º {h.id} (opcional)</label>
+                  <input id={`l-motivo-${h.id}`} name="motivo" type="text" maxLength={500} />
+                </div>
+                <button type="submit" className="button button-secondary">
+                  Levantar la retención n.º {h.id}
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

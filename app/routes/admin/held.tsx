@@ -10,6 +10,9 @@ import { ethicsHeldSealing, ethicsSealer } from "~/features/ethics/ethics.server
 import { incidentChannel } from "~/features/incidents/channel";
 import { incidentDoors } from "~/features/incidents/doors.server";
 import { incidentForm } from "~/features/incidents/incident-form";
+import { DATA_KINDS, PETITION_KINDS, requestsChannel } from "~/features/requests/channel";
+import { requestDoors } from "~/features/requests/doors.server";
+import { requestForm } from "~/features/requests/request-form";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { firstProblem, formFields } from "~/forms/actions";
 import { displayValue } from "~/forms/fields";
@@ -18,21 +21,38 @@ import type { Route } from "./+types/held";
 
 /**
  * Posts that filled the spam trap, held for review (ADR 017): one page per case channel
- * (/admin/reportes/retenidos, /admin/etica/retenidos), for that channel's staff. Registering one makes
+ * (/admin/reportes/retenidos, /admin/etica/retenidos, /admin/pqrs/retenidos and /admin/datos/retenidos,
+ * each PQRS role seeing the kinds it owns), for that channel's staff. Registering one makes
  * it a case (flagged on its page); discarding keeps the decision in the audit.
  */
 function channelOf(request: Request) {
-  const ethics = new URL(request.url).pathname.startsWith("/admin/etica/");
+  const path = new URL(request.url).pathname;
+  if (path.startsWith("/admin/pqrs/") || path.startsWith("/admin/datos/")) {
+    const data = path.startsWith("/admin/datos/");
+    const base = data ? "/admin/datos" : "/admin/pqrs";
+    return { key: "requests", area: data ? "dataRequests" : "requests", kinds: data ? DATA_KINDS : PETITION_KINDS, channel: requestsChannel, doors: requestDoors, form: requestForm, back: base, detail: base } as const;
+  }
+  const ethics = path.startsWith("/admin/etica/");
   return ethics
     ? ({ key: "ethics", area: "ethics", channel: ethicsChannel, doors: ethicsDoors, form: ethicsForm, back: "/admin/etica", detail: "/admin/etica" } as const)
     : ({ key: "incidents", area: "reports", channel: incidentChannel, doors: incidentDoors, form: incidentForm, back: "/admin/reportes", detail: "/admin/reportes" } as const);
 }
 
-function sealingOf(key: "ethics" | "incidents") {
-  if (key === "incidents") return plainHeld;
+function sealingOf(key: "ethics" | "incidents" | "requests") {
+  if (key !== "ethics") return plainHeld;
   const sealer = ethicsSealer();
   if (!sealer) throw data({ message: "La línea ética está cerrada: el servidor no tiene ETHICS_KEY." }, { status: 503 });
   return ethicsHeldSealing(sealer);
+}
+
+/** Which held posts this reader may see: an ethics category of theirs, a PQRS kind of their role, or any report. */
+function visibleTo(c: ReturnType<typeof channelOf>, roles: Parameters<typeof ethicsKindsFor>[0]): (values: Record<string, string>) => boolean {
+  if (c.key === "ethics") {
+    const kinds = ethicsKindsFor(roles) as string[];
+    return (v) => kinds.includes(v.categoria);
+  }
+  if (c.key === "requests") return (v) => (c.kinds as readonly string[]).includes(v.tipo);
+  return () => true;
 }
 
 export function meta() {
@@ -42,8 +62,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const c = channelOf(request);
   const { user, services } = await requireStaff(request, c.area);
-  const kinds = ethicsKindsFor(user.roles);
-  const visible = c.key === "ethics" ? (v: Record<string, string>) => (kinds as string[]).includes(v.categoria) : () => true;
+  const visible = visibleTo(c, user.roles);
   const posts = await listHeld(services.db, c.channel, sealingOf(c.key), visible);
   const rows = posts.map((p: HeldPost) => ({
     ...p,
@@ -62,8 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
   const id = Number(parsed.data.id);
-  const kinds = ethicsKindsFor(user.roles) as string[];
-  const visible = c.key === "ethics" ? (v: Record<string, string>) => kinds.includes(v.categoria) : () => true;
+  const visible = visibleTo(c, user.roles);
   if (parsed.data.accion === "registrar") {
     const created = await c.doors.registerHeld(user, id, visible);
     if (!created) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });

@@ -4,6 +4,7 @@ import { formatBogota } from "~/platform/dates";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { getMessage, retryMail, setHandled } from "~/features/messages/inbox.server";
+import { openDataClaims } from "~/features/requests/requests.server";
 import type { Route } from "./+types/message";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
@@ -20,7 +21,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, "messages");
   const message = await getMessage(services.db, idOf(params));
   if (!message) throw data({ message: "Mensaje no encontrado." }, { status: 404 });
-  return { message, notice: new URL(request.url).searchParams.get("aviso") };
+  // The legend of Ley 1581 art. 15 while a data-protection reclamo of the sender runs (product rule 28).
+  const claims = [...(await openDataClaims(services.db, [message.correo])).values()].flat();
+  return { message, claims, notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -49,7 +52,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export default function MessageDetail() {
-  const { message: m, notice } = useLoaderData<typeof loader>();
+  const { message: m, claims, notice } = useLoaderData<typeof loader>();
   // The form's own fields with the labels staff read (app/forms); the long text gets its own section.
   const fields: [string, string | null][] = [
     ["Formulario", formTitles[m.form]],
@@ -69,6 +72,12 @@ export default function MessageDetail() {
           {NOTICES[notice]}
         </p>
       ) : null}
+      {claims.map((c) => (
+        <p key={c.radicado} className="admin-flag admin-claim">
+          <strong>Reclamo en trámite</strong>: {c.reason} (solicitud {c.radicado}, desde el {formatBogota(c.since).slice(0, 10)}). La leyenda se
+          mantiene mientras el reclamo se decide (Ley 1581 de 2012, art. 15).
+        </p>
+      ))}
       <dl className="admin-fields">
         {fields
           .filter(([, v]) => v !== null)

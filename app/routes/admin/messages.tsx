@@ -3,6 +3,8 @@ import { formatBogota } from "~/platform/dates";
 import { requireStaff } from "~/features/staff/guard.server";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { listMessages, parseFilter } from "~/features/messages/inbox.server";
+import { openDataClaims } from "~/features/requests/requests.server";
+import { normalizeEmail } from "~/forms/fields";
 import type { Route } from "./+types/messages";
 
 export function meta() {
@@ -13,7 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, "messages");
   const url = new URL(request.url);
   const filter = parseFilter(url.searchParams);
-  return { filter, query: url.searchParams.toString(), ...(await listMessages(services.db, filter)) };
+  const list = await listMessages(services.db, filter);
+  // The legend of Ley 1581 art. 15 while a data-protection reclamo of the sender runs (product rule 28).
+  const claims = Object.fromEntries(await openDataClaims(services.db, list.rows.map((m) => m.correo)));
+  return { filter, query: url.searchParams.toString(), claims, ...list };
 }
 
 function pageHref(query: string, page: number) {
@@ -23,7 +28,7 @@ function pageHref(query: string, page: number) {
 }
 
 export default function Messages() {
-  const { rows, total, pages, filter, query } = useLoaderData<typeof loader>();
+  const { rows, total, pages, filter, query, claims } = useLoaderData<typeof loader>();
   const exportParams = new URLSearchParams(query);
   exportParams.delete("pagina");
   return (
@@ -95,7 +100,15 @@ export default function Messages() {
                     <span className="admin-muted">{m.correo}</span>
                   </td>
                   <td className="admin-excerpt">{m.mensaje.length > 120 ? `${m.mensaje.slice(0, 120)}…` : m.mensaje}</td>
-                  <td>{m.handled_at ? "Atendido" : "Nuevo"}</td>
+                  <td>
+                    {m.handled_at ? "Atendido" : "Nuevo"}
+                    {claims[normalizeEmail(m.correo)]?.map((c) => (
+                      <span key={c.radicado} className="admin-claim">
+                        <br />
+                        <strong>Reclamo en trámite</strong> ({c.reason}, {c.radicado})
+                      </span>
+                    ))}
+                  </td>
                   <td>{mailStateLabel(m.mail_status)}</td>
                 </tr>
               ))}

@@ -14,6 +14,9 @@ import { m007RadicadoSequences } from "./007_radicado_sequences";
 import { m008MoreStaffRoles } from "./008_more_staff_roles";
 import { m009HeldPosts } from "./009_held_posts";
 import { m010SexualHarassmentRoute } from "./010_sexual_harassment_route";
+import { m013Requests } from "./013_requests";
+import { m014Retention } from "./014_retention";
+import { m015OutboxAttachments } from "./015_outbox_attachments";
 import { m016AccidentClockAndRoutes } from "./016_accident_clock_and_routes";
 import { m017OneRateCounter } from "./017_one_rate_counter";
 
@@ -29,6 +32,9 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "008_more_staff_roles": m008MoreStaffRoles(engine),
     "009_held_posts": m009HeldPosts(engine),
     "010_sexual_harassment_route": m010SexualHarassmentRoute(engine),
+    "013_requests": m013Requests(engine),
+    "014_retention": m014Retention(engine),
+    "015_outbox_attachments": m015OutboxAttachments(engine),
     "016_accident_clock_and_routes": m016AccidentClockAndRoutes(engine),
     "017_one_rate_counter": m017OneRateCounter(engine),
   };

@@ -1,0 +1,151 @@
+/**
+ * A data-protection request answered from what the site holds (ADR 019, Ley 1581 de 2012 arts. 14–15):
+ * the access export of every record of the person, and the deletion run from the request. Both read
+ * several features, so they are composed here, next to the composition root, and called by the staff
+ * pages of the requests channel (app/routes/admin/request.tsx).
+ *
+ * Who the person is: the e-mail and the document number given on the request. Staff check the identity
+ * (the policy's §10) before they act.
+ */
+import type { Kysely } from "kysely";
+import { mayOpen } from "~/config/access";
+import { getSiteConfig } from "~/config/site.server";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { f as incidentFields, HEALTH_FIELDS } from "~/features/incidents/incident-form";
+import { incidentChannel } from "~/features/incidents/channel";
+import { getReport, reportsOfPerson } from "~/features/incidents/incidents.server";
+import { formTitles, messageForms } from "~/features/messages/registry";
+import { deletePerson, getMessage, messagesOfPerson } from "~/features/messages/inbox.server";
+import { requestsChannel } from "~/features/requests/channel";
+import { type RequestRow, requestsOfPerson } from "~/features/requests/requests.server";
+import { displayValue, normalizeEmail } from "~/forms/fields";
+import type { StaffUser } from "~/platform/audit.server";
+import { formatBogota } from "~/platform/dates";
+import type { Database } from "~/platform/db/database.server";
+import { activeHolds } from "~/platform/holds.server";
+import { ruleOf } from "~/platform/retention";
+
+export interface Person {
+  email: string | null;
+  document: string | null;
+}
+
+export const personOf = (r: Pick<RequestRow, "correo" | "documento">): Person => ({ email: r.correo ? normalizeEmail(r.correo) : null, document: r.documento?.toUpperCase() ?? null });
+
+/** The incident reports of a person (by e-mail and by document), each once, with whether the person is its subject (the worker). */
+async function reportsAbout(db: Kysely<Database>, person: Person) {
+  const found = [...(person.email ? await reportsOfPerson(db, person.email) : []), ...(person.document ? await reportsOfPerson(db, person.document) : [])];
+  const ids = [...new Set(found.map((r) => r.id as number))];
+  const reports = [];
+  for (const id of ids) {
+    const report = await getReport(db, id);
+    if (!report) continue;
+    const subject =
+      (person.document !== null && report.trabajador_documento.toUpperCase() === person.document) ||
+      (person.email !== null && normalizeEmail(report.trabajador_correo ?? "") === person.email);
+    reports.push({ report, subject });
+  }
+  return reports;
+}
+
+const consentOf = (at: string | null, version: string | null) => (at ? { fecha: formatBogota(at), version_de_la_politica: version } : null);
+
+/**
+ * Every stored record of the person, as the file attached to the answer: the messages they sent, the
+ * incident reports they are the subject of (all their fields, health data included when they consented)
+ * or filed (only what they gave about themselves) — when the reader's role opens reports —, and their
+ * requests; each with the consent and the policy version it was given under. Keys in Spanish: the
+ * person reads it.
+ */
+export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, request: RequestRow): Promise<{ json: string; summary: string }> {
+  const person = personOf(request);
+  const site = getSiteConfig();
+  const messages = [];
+  for (const { id } of person.email ? await messagesOfPerson(db, person.email) : []) {
+    const m = await getMessage(db, id as number);
+    if (!m) continue;
+    messages.push({
+      numero: m.id,
+      formulario: formTitles[m.form],
+      recibido: formatBogota(m.received_at),
+      datos: Object.fromEntries(messageForms[m.form].fields.map((field) => [field.staffLabel, m[field.name as keyof typeof m] ?? ""])),
+      autorizacion: consentOf(m.consent_at, m.policy_version),
+    });
+  }
+  const canReports = mayOpen(user.roles, "reports");
+  const reports = canReports ? await reportsAbout(db, person) : [];
+  const reportItems = reports.map(({ report: r, subject }) => {
+    const fields = subject
+      ? Object.values(incidentFields).filter((field) => field.name !== "consentimiento_salud" && (!(HEALTH_FIELDS as readonly string[]).includes(field.name) || r.sensitive_consent_at))
+      : [incidentFields.reporta_relacion, incidentFields.reporta_nombre, incidentFields.reporta_celular, incidentFields.reporta_correo];
+    return {
+      radicado: r.radicado,
+      tipo: kindLabel(incidentChannel, r.kind),
+      estado: statusLabel(incidentChannel, r.status),
+      recibido: formatBogota(r.received_at),
+      relacion: subject ? "Usted es la persona afectada" : "Usted presentó el reporte",
+      datos: Object.fromEntries(fields.map((field) => [field.staffLabel, displayValue(field, r[field.name as keyof typeof r] as string | null)]).filter(([, v]) => v)),
+      autorizacion: consentOf(r.consent_at, r.policy_version),
+      ...(subject && r.sensitive_consent_at ? { autorizacion_datos_de_salud: formatBogota(r.sensitive_consent_at) } : {}),
+    };
+  });
+  const requests = (await requestsOfPerson(db, person)).map((q) => ({
+    radicado: q.radicado,
+    tipo: kindLabel(requestsChannel, q.kind),
+    estado: statusLabel(requestsChannel, q.status),
+    recibida: formatBogota(q.received_at),
+    datos: { Nombre: q.nombre, "Tipo de documento": q.tipo_documento, Documento: q.documento, Correo: q.correo, Celular: q.celular, Solicitud: q.descripcion },
+    ...(q.answer ? { respuesta: q.answer } : {}),
+    autorizacion: consentOf(q.consent_at, q.policy_version),
+  }));
+  const file = {
+    responsable: `${site.company.legalName} (NIT ${site.company.nit})`,
+    solicitud: request.radicado,
+    generado: `${formatBogota(new Date().toISOString())} (hora de Colombia)`,
+    titular: { correo: person.email, documento: person.document },
+    mensajes: messages,
+    reportes_de_incidentes: reportItems,
+    solicitudes_pqrs: requests,
+    no_incluido: [
+      "Los reportes de la línea ética: por confidencialidad, quienes los atienden responden por aparte a quien se identificó en ellos.",
+      ...(canReports ? [] : ["Los reportes de incidentes y accidentes de trabajo: los entrega por aparte el equipo de seguridad y salud en el trabajo."]),
+      "La información que la empresa guarda fuera de este sitio web (hojas de vida, contratos, nómina): la entrega por aparte el área responsable.",
+    ],
+  };
+  const summary = `${messages.length} mensaje(s), ${canReports ? `${reportItems.length} reporte(s) de incidentes` : "sin reportes de incidentes (su rol no los abre)"}, ${requests.length} solicitud(es) PQRS`;
+  return { json: JSON.stringify(file, null, 2), summary };
+}
+
+/**
+ * The deletion a deletion (or revocation) request asks for, run from it: refused whole while a hold is
+ * active on the person; otherwise the messages go (today's deletion, deletePerson), and what a legal duty
+ * keeps stays, each with its reason: incident reports (Decreto 1072 de 2015 art. 2.2.4.6.13 and Res.
+ * 1401 de 2007 art. 4 num. 10; an open one is also under investigation or in process) and the person's
+ * requests (proof of the answer; an open one is in process). The summary is recorded on the request.
+ */
+export async function deleteOnRequest(db: Kysely<Database>, user: StaffUser, request: RequestRow): Promise<{ refused: boolean; summary: string }> {
+  const person = personOf(request);
+  const holds = await activeHolds(db, [person.email ?? "", person.document ?? ""]);
+  if (holds.length > 0) {
+    const list = holds.map((h) => `n.º ${h.id} del ${formatBogota(h.set_at).slice(0, 10)} (${h.set_by}): ${h.reason}`).join("; ");
+    return { refused: true, summary: `No se suprimió nada: hay una retención por obligación legal sobre los datos de esta persona — ${list}.` };
+  }
+  const parts: string[] = [];
+  const deleted = person.email ? await deletePerson(db, person.email, user, request.radicado) : 0;
+  parts.push(`${deleted} mensaje(s) suprimido(s)`);
+  const reports = await reportsAbout(db, person);
+  if (reports.length > 0) {
+    const open = reports.filter(({ report }) => report.status !== incidentChannel.closed).length;
+    const rule = ruleOf("reportes_incidentes");
+    parts.push(
+      `${reports.length} reporte(s) de incidentes conservado(s)${open ? ` (${open} abierto(s): en trámite o en investigación)` : ""}: la ley obliga a conservarlos ${rule.periodText.toLowerCase()} (${rule.source})`,
+    );
+  }
+  const requests = (await requestsOfPerson(db, person)).filter((q) => q.id !== request.id);
+  if (requests.length > 0) {
+    const rule = ruleOf("solicitudes_pqrs");
+    parts.push(`${requests.length} solicitud(es) PQRS anterior(es) conservada(s) como prueba de su respuesta (${rule.periodText.toLowerCase()}, ${rule.source.split(":")[0]})`);
+  }
+  parts.push("esta solicitud se conserva como prueba de la respuesta");
+  return { refused: false, summary: `${parts.join("; ")}.` };
+}

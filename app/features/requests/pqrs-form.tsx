@@ -1,0 +1,28 @@
+/** The PQRS front door (docs/product.md §28): the case form with the PQRS registry and the table of terms after the choice. */
+import { makeCaseForm } from "~/features/cases/case-form";
+import type { ReceiptText } from "~/features/cases/receipt";
+import { IDENTITY_FIELDS, requestForm, requestGroups } from "./request-form";
+import { TermsTable } from "./terms-table";
+
+export const requestReceipt: ReceiptText = {
+  notified: "El equipo que la atiende ya fue avisado.",
+  consultHref: "/pqrs#consultar",
+  mailsCode: true,
+  noun: { heading: "Recibimos su solicitud", of: "de la solicitud" },
+};
+
+export const RequestForm = makeCaseForm({
+  form: requestForm,
+  groups: requestGroups,
+  action: "/pqrs",
+  api: "php/pqrs",
+  className: "report-form pqrs-form",
+  submitLabel: "ENVIAR SOLICITUD",
+  consentLabel: "Autorizo el tratamiento de mis datos personales para tramitar y responder esta solicitud conforme a la",
+  failureTitle: "No se pudo enviar la solicitud",
+  receipt: requestReceipt,
+  codeMailField: "correo",
+  // Choosing to file without identifying oneself empties what was typed about oneself.
+  clearWhen: { field: "anonimo", value: "si", clear: IDENTITY_FIELDS },
+  after: { tipo: (values, now) => <TermsTable now={now} selected={values.tipo} /> },
+});

@@ -1,0 +1,157 @@
+/**
+ * The daily purge (ADR 019): for each kind of record in the retention table (./retention.ts), the records
+ * past their period are deleted or anonymised, except those under a legal hold (an open request or case —
+ * the features find only closed ones —, a person with an open request, or a hold set by staff); kinds
+ * without a stated period, or whose end the site cannot know, are only counted for legal review. Each
+ * run writes its counts per kind to the audit log.
+ *
+ * What finds and removes each kind is the features' (handed in by app/retention.server.ts); this file
+ * knows no feature. One instance at a time: a lease row per job (`job_leases`), claimed with one
+ * conditional UPDATE, as the outbox claims its rows; the daily job runs once per Colombian day.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { audit } from "./audit.server";
+import { bogotaDay } from "./dates";
+import type { Database } from "./db/database.server";
+import { log } from "./log.server";
+import { cutoffFor, RETENTION, type RecordKind, type RetentionRule } from "./retention";
+
+export interface PurgeCandidate {
+  id: number;
+  /** The persons the record belongs to (lower-case e-mails, upper-case documents): a hold on any keeps it. */
+  subjects: string[];
+}
+
+export interface Purger {
+  kind: RecordKind;
+  /** Records whose period counts from before `cutoff` (closed cases only: an open one is under a hold by definition). */
+  find(db: Kysely<Database>, cutoff: string): Promise<PurgeCandidate[]>;
+  /** Deletes or anonymises them, inside the run's transaction. */
+  remove?(trx: Transaction<Database>, ids: number[], now: string): Promise<void>;
+  /**
+   * For records without an id of their own (sessions, counters): deletes everything past `cutoff` and says
+   * how many went (used instead of `remove`).
+   */
+  removeByCutoff?(trx: Transaction<Database>, cutoff: string): Promise<number>;
+  /** How many records of a kind without a stated period exist (for the review list). */
+  count?(db: Kysely<Database>): Promise<number>;
+}
+
+export interface PurgeOptions {
+  dryRun: boolean;
+  now?: string;
+  /** Every person whose records must be kept now: staff holds and persons with an open request. */
+  heldSubjects(db: Kysely<Database>): Promise<Set<string>>;
+}
+
+export interface PurgeLine {
+  kind: RecordKind;
+  rule: RetentionRule;
+  cutoff: string | null;
+  /** Past the period and not held: deleted or anonymised (or that would be, in a dry run). */
+  purged: number[];
+  /** Past the period but under a hold. */
+  held: number;
+  /** Listed for legal review (no stated period, or an end the site cannot know). */
+  review: number;
+}
+
+export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[], options: PurgeOptions): Promise<PurgeLine[]> {
+  const now = options.now ?? new Date().toISOString();
+  const held = await options.heldSubjects(db);
+  const lines: PurgeLine[] = [];
+  for (const rule of RETENTION) {
+    const purger = purgers.find((p) => p.kind === rule.kind);
+    const cutoff = rule.period ? cutoffFor(now, rule.period) : null;
+    const line: PurgeLine = { kind: rule.kind, rule, cutoff, purged: [], held: 0, review: 0 };
+    lines.push(line);
+    if (!purger) continue;
+    if (!cutoff) {
+      line.review = (await purger.count?.(db)) ?? 0;
+      continue;
+    }
+    const candidates = await purger.find(db, cutoff);
+    const free = candidates.filter((c) => !c.subjects.some((s) => held.has(s)));
+    line.held = candidates.length - free.length;
+    if (rule.action === "revisar" || !(purger.remove || purger.removeByCutoff)) {
+      line.review = free.length;
+      continue;
+    }
+    line.purged = free.map((c) => c.id);
+    if (options.dryRun || line.purged.length === 0) continue;
+    await db.transaction().execute(async (trx) => {
+      if (purger.removeByCutoff) {
+        const removed = await purger.removeByCutoff(trx, cutoff);
+        line.purged = line.purged.slice(0, removed);
+      } else await purger.remove?.(trx, line.purged, now);
+      await audit(trx, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)" });
+    });
+  }
+  if (!options.dryRun) {
+    const others = lines.filter((l) => l.purged.length === 0 && (l.held > 0 || l.review > 0));
+    await audit(db, null, "depurar_retencion", {
+      detail: `Depuración del ${bogotaDay(now)}: ${lines.reduce((n, l) => n + l.purged.length, 0)} registro(s) suprimido(s) o anonimizado(s)${others.length ? ` · ${others.map(describe).join(" · ")}` : ""}`,
+      email: "(depuración diaria)",
+    });
+  }
+  log("info", "retention-purge", { dryRun: options.dryRun, ...Object.fromEntries(lines.map((l) => [l.kind, { purged: l.purged.length, held: l.held, review: l.review }])) });
+  return lines;
+}
+
+/** "mensajes: 3 suprimido(s) · 1 retenido(s) por una obligación legal" */
+export function describe(line: PurgeLine): string {
+  const verb = line.rule.action === "anonimizar" ? "anonimizado(s)" : "suprimido(s)";
+  const parts = [
+    line.purged.length ? `${line.purged.length} ${verb}` : "",
+    line.held ? `${line.held} retenido(s) por una obligación legal` : "",
+    line.review ? `${line.review} para revisión legal` : "",
+  ].filter(Boolean);
+  return `${line.kind}: ${parts.join(", ") || "nada que depurar"}`;
+}
+
+// ——— Leases for periodic jobs ———
+
+/**
+ * Claims today's run of a daily job: true for exactly one caller per Colombian day across instances
+ * (one conditional UPDATE on its row, atomic on both engines), unless a lease taken by an instance that
+ * died has run out. `force` (the command line) runs it again the same day, but never over a live lease.
+ */
+export async function claimDailyJob(db: Kysely<Database>, name: string, leaseMs: number, options: { now?: string; force?: boolean } = {}): Promise<boolean> {
+  const now = options.now ?? new Date().toISOString();
+  const day = bogotaDay(now);
+  await db.insertInto("job_leases").values({ name, locked_until: null, last_run_day: null, last_finished_at: null }).onConflict((oc) => oc.column("name").doNothing()).execute();
+  const result = await db
+    .updateTable("job_leases")
+    .set({ locked_until: new Date(Date.parse(now) + leaseMs).toISOString() })
+    .where("name", "=", name)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
+    .$if(!options.force, (q) => q.where((eb) => eb.or([eb("last_run_day", "is", null), eb("last_run_day", "<", day)])))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function finishDailyJob(db: Kysely<Database>, name: string, options: { now?: string; completed: boolean }) {
+  const now = options.now ?? new Date().toISOString();
+  await db
+    .updateTable("job_leases")
+    .set({ locked_until: null, ...(options.completed ? { last_run_day: bogotaDay(now), last_finished_at: now } : {}) })
+    .where("name", "=", name)
+    .execute();
+}
+
+export const PURGE_JOB = "depuracion-diaria";
+/** Longer than any purge takes; a run whose instance died is taken over after it. */
+export const PURGE_LEASE_MS = 30 * 60_000;
+
+/** Claims, runs and releases today's purge; false when another instance has it or it already ran today. */
+export async function runDailyPurge(db: Kysely<Database>, purgers: readonly Purger[], options: Omit<PurgeOptions, "dryRun"> & { force?: boolean }): Promise<PurgeLine[] | null> {
+  if (!(await claimDailyJob(db, PURGE_JOB, PURGE_LEASE_MS, { now: options.now, force: options.force }))) return null;
+  let completed = false;
+  try {
+    const lines = await runPurge(db, purgers, { ...options, dryRun: false });
+    completed = true;
+    return lines;
+  } finally {
+    await finishDailyJob(db, PURGE_JOB, { now: options.now, completed });
+  }
+}

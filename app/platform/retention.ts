@@ -1,0 +1,168 @@
+/**
+ * How long the site keeps each kind of record it stores, in one table (ADR 019): the data policy's §17
+ * renders its list of the site's records from it (content/privacidad.md, `{{retencion.plazos}}`), and the
+ * daily purge (./purge.server.ts) applies it. Each period names its source: the policy itself, or the law
+ * that obliges keeping the record (docs/legal-rules.md §F). A kind whose period cannot be stated has
+ * `period: null`: it is never purged and the purge lists it for legal review (content/README.md).
+ *
+ * No server code and no feature: the features hand the purge what finds and removes each kind
+ * (app/retention.server.ts).
+ */
+
+export type RecordKind =
+  | "mensajes"
+  | "envios_retenidos"
+  | "solicitudes_pqrs"
+  | "reportes_incidentes"
+  | "linea_etica_sagrilaft_ptee"
+  | "linea_etica_convivencia"
+  | "sesiones_y_contadores"
+  | "cuentas_personal"
+  | "auditoria"
+  | "bloqueos";
+
+export interface Period {
+  years?: number;
+  months?: number;
+  days?: number;
+}
+
+export interface RetentionRule {
+  kind: RecordKind;
+  /** What the record is, as the policy names it. */
+  record: string;
+  /** null: no period can be stated today; the record is kept and listed for legal review. */
+  period: Period | null;
+  /** The period in words, as the policy says it. */
+  periodText: string;
+  /** From when it counts. */
+  counted: string;
+  /**
+   * What the daily purge does past the period: delete the record, anonymise it (the content goes, the
+   * radicado, kind and dates stay, so a radicado is never reused and the counts hold), or only list it
+   * for review (the site cannot know when the period ends, or no period can be stated).
+   */
+  action: "suprimir" | "anonimizar" | "revisar";
+  source: string;
+}
+
+export const RETENTION: readonly RetentionRule[] = [
+  {
+    kind: "mensajes",
+    record: "Mensajes de los formularios de contacto y de clientes, con su registro de autorización",
+    period: { years: 2 },
+    periodText: "Dos (2) años",
+    counted: "Desde la última comunicación con la persona (el último mensaje suyo o la última vez que se atendió)",
+    action: "suprimir",
+    source:
+      "Esta política; Ley 1581 de 2012, art. 4, literal b (finalidad), y Decreto 1377 de 2013, art. 11 (compilado en el Decreto 1074 de 2015): se conservan mientras sean necesarios para responder. Si el mensaje da origen a una relación contractual, se siguen las reglas de esa relación.",
+  },
+  {
+    kind: "envios_retenidos",
+    record: "Envíos a un canal de reportes o de PQRS retenidos por el filtro de envíos automáticos y descartados por el personal",
+    period: { years: 2 },
+    periodText: "Dos (2) años",
+    counted: "Desde que el personal lo descartó (uno que se registró como caso sigue las reglas de ese caso)",
+    action: "suprimir",
+    source: "Esta política: es un mensaje recibido por un formulario del sitio, con la misma regla que los mensajes.",
+  },
+  {
+    kind: "solicitudes_pqrs",
+    record: "Peticiones, quejas, reclamos, sugerencias, consultas y solicitudes sobre datos personales, con su respuesta",
+    period: { years: 10 },
+    periodText: "Diez (10) años",
+    counted: "Desde el cierre de la solicitud; luego se anonimiza (se conservan el radicado, el tipo y las fechas)",
+    action: "anonimizar",
+    source:
+      "Ley 962 de 2005, art. 28: los papeles del comerciante se conservan diez años desde el último asiento. Se aplica como prueba de que la solicitud se respondió a tiempo; ninguna norma fija un plazo propio para las peticiones ante particulares (pendiente de confirmación legal).",
+  },
+  {
+    kind: "reportes_incidentes",
+    record: "Reportes de incidentes y accidentes de trabajo, con su seguimiento",
+    period: { years: 20 },
+    periodText: "Veinte (20) años",
+    counted:
+      "Desde el fin de la relación laboral del trabajador. El sitio no conoce esa fecha: no los borra por sí mismo, y pasados veinte años desde el evento los presenta para revisión",
+    action: "revisar",
+    source:
+      "Decreto 1072 de 2015, art. 2.2.4.6.13 (registros del Sistema de Gestión de la Seguridad y Salud en el Trabajo), y Resolución 1401 de 2007, art. 4, num. 10 (archivo de las investigaciones).",
+  },
+  {
+    kind: "linea_etica_sagrilaft_ptee",
+    record: "Reportes de la línea ética de soborno, corrupción, lavado de activos y otros asuntos éticos, con sus respuestas",
+    period: { years: 10 },
+    periodText: "Diez (10) años",
+    counted: "Desde el cierre del reporte; luego se anonimiza (se conservan el radicado, la categoría y las fechas)",
+    action: "anonimizar",
+    source:
+      "Ley 962 de 2005, art. 28, que la Superintendencia de Sociedades (Circular Externa 100-000016 de 2020, num. 5.5) aplica a los documentos del SAGRILAFT; para el PTEE no hay un plazo propio y se aplica el mismo.",
+  },
+  {
+    kind: "linea_etica_convivencia",
+    record: "Reportes de la línea ética de acoso laboral, acoso sexual, discriminación y desconexión laboral",
+    period: null,
+    periodText: "Sin plazo definido",
+    counted: "Se conservan mientras la empresa define el plazo en su revisión legal; no se borran",
+    action: "revisar",
+    source:
+      "Ninguna norma revisada fija un plazo (Ley 1010 de 2006, Ley 2365 de 2024, Resolución 3461 de 2025). Las acciones por acoso laboral prescriben a los tres años (Ley 2209 de 2022).",
+  },
+  {
+    kind: "sesiones_y_contadores",
+    record: "Sesiones del personal y contadores de seguridad (intentos de ingreso, límites de envíos y de consultas)",
+    period: { days: 1 },
+    periodText: "Un (1) día",
+    counted: "Desde que vencen",
+    action: "suprimir",
+    source: "Ley 1581 de 2012, art. 4, literal b (finalidad): solo sirven mientras están vigentes.",
+  },
+  {
+    kind: "cuentas_personal",
+    record: "Cuentas del personal que usa la bandeja del sitio",
+    period: null,
+    periodText: "Sin plazo definido",
+    counted: "Mientras la persona tenga acceso; una cuenta desactivada se conserva porque el registro de auditoría la nombra",
+    action: "revisar",
+    source: "Sigue al registro de auditoría (siguiente fila).",
+  },
+  {
+    kind: "auditoria",
+    record: "Registro de auditoría (quién abrió, cambió, exportó o eliminó qué)",
+    period: null,
+    periodText: "Sin plazo definido",
+    counted: "Se conserva mientras la empresa define el plazo en su revisión legal; no se borra",
+    action: "revisar",
+    source:
+      "No se encontró una norma colombiana general sobre registros de seguridad; debe cubrir el registro más largo que prueba (diez años de las PQRS) sin exceder lo necesario (Ley 1581 de 2012, art. 4).",
+  },
+  {
+    kind: "bloqueos",
+    record: "Retenciones por obligación legal que el personal registra sobre los datos de una persona",
+    period: null,
+    periodText: "Sin plazo definido",
+    counted: "Una retención vigente se conserva; una levantada, con el registro de auditoría",
+    action: "revisar",
+    source: "Sigue al registro de auditoría.",
+  },
+];
+
+export const ruleOf = (kind: RecordKind) => RETENTION.find((r) => r.kind === kind) as RetentionRule;
+
+/** The instant `period` before `nowIso`: a record whose period counts from before it is past its period. */
+export function cutoffFor(nowIso: string, period: Period): string {
+  const d = new Date(nowIso);
+  if (period.years) d.setUTCFullYear(d.getUTCFullYear() - period.years);
+  if (period.months) d.setUTCMonth(d.getUTCMonth() - period.months);
+  if (period.days) d.setUTCDate(d.getUTCDate() - period.days);
+  return d.toISOString();
+}
+
+const inline = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The policy's §17 list of the site's records, in Markdown (filled into content/privacidad.md as
+ * `{{retencion.plazos}}`): one item per kind, readable on a phone, in the table's order.
+ */
+export function retentionMarkdown(): string {
+  return RETENTION.map((r) => `- **${inline(r.record)}.** ${inline(r.periodText)}. ${inline(r.counted)}. Fuente: ${inline(r.source)}`).join("\n");
+}

@@ -1,0 +1,88 @@
+/**
+ * The retention purge composed (ADR 019): for each kind of the one retention table
+ * (app/platform/retention.ts), what finds and removes it, from the feature that owns it; and who is
+ * under a legal hold (staff holds, and every person with an open request). Handed to the services'
+ * daily job by app/wiring.server.ts and used by `npm run admin -- purge`.
+ */
+import { type Kysely, sql } from "kysely";
+import { caseCounter, closedCasePurger, discardedHeldPurger } from "~/features/cases/retention.server";
+import { ETHICS_OWNERS, ethicsChannel, type EthicsKind } from "~/features/ethics/channel";
+import { messagePurger } from "~/features/messages/retention.server";
+import { FINAL_STATUSES, requestsChannel } from "~/features/requests/channel";
+import { openRequestSubjects, requestSubjects } from "~/features/requests/requests.server";
+import { bogotaDay } from "~/platform/dates";
+import type { Database } from "~/platform/db/database.server";
+import { heldSubjects as staffHolds } from "~/platform/holds.server";
+import { type PurgeLine, type Purger, runDailyPurge, runPurge } from "~/platform/purge.server";
+
+const ethicsKindsOf = (...roles: string[]) => (Object.keys(ETHICS_OWNERS) as EthicsKind[]).filter((k) => roles.includes(ETHICS_OWNERS[k]));
+
+/**
+ * Incident reports: kept 20 years from the end of the worker's employment, which the site cannot know;
+ * those whose event is older than 20 years are listed for review, never removed here.
+ */
+const incidentReview: Purger = {
+  kind: "reportes_incidentes",
+  async find(db, cutoff) {
+    const rows = await db
+      .selectFrom("accident_reports")
+      .select(["case_id", "trabajador_documento", sql<string | null>`lower(trabajador_correo)`.as("worker"), sql<string | null>`lower(reporta_correo)`.as("reporter")])
+      .where("fecha", "<", bogotaDay(cutoff))
+      .execute();
+    return rows.map((r) => ({ id: r.case_id, subjects: [r.trabajador_documento.toUpperCase(), r.worker ?? "", r.reporter ?? ""].filter(Boolean) }));
+  },
+};
+
+/** Sessions and the request counters (sign-in, lookups and posts share `rate_limits`, ADR 016), a day after they lapse. */
+const countersPurger: Purger = {
+  kind: "sesiones_y_contadores",
+  async find(db, cutoff) {
+    const counts = await Promise.all([
+      db.selectFrom("sessions").select((eb) => eb.fn.countAll<number | string>().as("n")).where("expires_at", "<", cutoff).executeTakeFirstOrThrow(),
+      db.selectFrom("rate_limits").select((eb) => eb.fn.countAll<number | string>().as("n")).where("reset_at", "<", cutoff).executeTakeFirstOrThrow(),
+    ]);
+    const total = counts.reduce((n, c) => n + Number(c.n), 0);
+    return Array.from({ length: total }, (_, i) => ({ id: i + 1, subjects: [] }));
+  },
+  async removeByCutoff(trx, cutoff) {
+    const results = await Promise.all([
+      trx.deleteFrom("sessions").where("expires_at", "<", cutoff).executeTakeFirst(),
+      trx.deleteFrom("rate_limits").where("reset_at", "<", cutoff).executeTakeFirst(),
+    ]);
+    return results.reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  },
+};
+
+const tableCounter = (kind: Purger["kind"], table: "users" | "audit_log" | "legal_holds"): Purger => ({
+  kind,
+  find: async () => [],
+  count: async (db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n),
+});
+
+export const PURGERS: readonly Purger[] = [
+  messagePurger,
+  discardedHeldPurger,
+  closedCasePurger({ kind: "solicitudes_pqrs", channel: requestsChannel.id, closedStatuses: FINAL_STATUSES, table: "pqrs_requests", subjects: requestSubjects }),
+  incidentReview,
+  closedCasePurger({ kind: "linea_etica_sagrilaft_ptee", channel: ethicsChannel.id, kinds: ethicsKindsOf("cumplimiento"), closedStatuses: [ethicsChannel.closed], table: "ethics_reports" }),
+  caseCounter("linea_etica_convivencia", ethicsChannel.id, ethicsKindsOf("convivencia", "genero")),
+  countersPurger,
+  tableCounter("cuentas_personal", "users"),
+  tableCounter("auditoria", "audit_log"),
+  tableCounter("bloqueos", "legal_holds"),
+];
+
+/** Everyone whose records are kept today: a hold set by staff, or a request not yet closed. */
+export async function heldSubjects(db: Kysely<Database>): Promise<Set<string>> {
+  const held = await staffHolds(db);
+  for (const subject of await openRequestSubjects(db)) held.add(subject);
+  return held;
+}
+
+/** `npm run admin -- purge [--dry-run]`: a dry run lists; a run claims today's lease like the server's job (forced, so it runs again the same day). */
+export function purgeNow(db: Kysely<Database>, options: { dryRun: boolean; now?: string }): Promise<PurgeLine[] | null> {
+  return options.dryRun ? runPurge(db, PURGERS, { dryRun: true, now: options.now, heldSubjects }) : runDailyPurge(db, PURGERS, { now: options.now, heldSubjects, force: true });
+}
+
+/** The server's daily job: null when another instance ran it today or runs it now. */
+export const dailyPurge = (db: Kysely<Database>) => runDailyPurge(db, PURGERS, { heldSubjects });

@@ -1,0 +1,430 @@
+import { data, redirect, useLoaderData } from "react-router";
+import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
+import { mailStateLabel } from "~/platform/outbox-status";
+import { kindLabel, statusLabel } from "~/features/cases/model";
+import { heldOrigin } from "~/features/cases/held.server";
+import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
+import { askDeadlineDay, firstCountedDay, withinOfficeHours } from "~/features/requests/clock";
+import { DATA_KINDS, isDataKind, isOpen, PETITION_KINDS, requestsChannel } from "~/features/requests/channel";
+import { requestStoreOptions } from "~/features/requests/doors.server";
+import {
+  addRequestNote,
+  answerRequest,
+  askToComplete,
+  clockSummary,
+  closeRequest,
+  completeRequest,
+  extendRequest,
+  getRequest,
+  recordDeletion,
+  requestEvents,
+  requestMails,
+  saveExport,
+} from "~/features/requests/requests.server";
+import { requestActionSchema } from "~/features/requests/staff-forms";
+import { firstProblem, formFields } from "~/forms/actions";
+import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
+import { audit } from "~/features/staff/auth.server";
+import { buildAccessExport, deleteOnRequest } from "~/data-subject.server";
+import type { Route } from "./+types/request";
+
+/** A request's page, for the role that owns its kind (/admin/pqrs/:id or /admin/datos/:id). */
+function areaOf(request: Request) {
+  return new URL(request.url).pathname.startsWith("/admin/datos")
+    ? ({ area: "dataRequests", kinds: DATA_KINDS, base: "/admin/datos", back: "Volver a las solicitudes de datos personales" } as const)
+    : ({ area: "requests", kinds: PETITION_KINDS, base: "/admin/pqrs", back: "Volver a las PQRS" } as const);
+}
+
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
+  return [{ title: `Solicitud ${loaded?.request.radicado ?? ""} | Bandeja del personal` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+function idOf(params: { id?: string }) {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw data({ message: "Solicitud no encontrada." }, { status: 404 });
+  return id;
+}
+
+/** Opening a request is audited. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const a = areaOf(request);
+  const { user, services } = await requireStaff(request, a.area);
+  const id = idOf(params);
+  const r = await getRequest(services.db, id, a.kinds);
+  if (!r) throw data({ message: "Solicitud no encontrada." }, { status: 404 });
+  await audit(services.db, user, `${isDataKind(r.kind) ? "datos" : "pqrs"}_ver_solicitud`, { caseId: id });
+  const now = new Date().toISOString();
+  const [events, mails, held] = await Promise.all([requestEvents(services.db, id), requestMails(services.db, id), heldOrigin(services.db, id)]);
+  const clock = clockSummary(r, now);
+  return {
+    request: r,
+    events,
+    mails,
+    held: held ?? null,
+    now,
+    base: a.base,
+    back: a.back,
+    clock: { ...clock, receivedInHours: withinOfficeHours(r.received_at), firstDay: firstCountedDay(r.received_at, clock.term), askUntil: askDeadlineDay(r.received_at, clock.term) },
+    notice: new URL(request.url).searchParams.get("aviso"),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  assertSameOriginPost(request);
+  const a = areaOf(request);
+  const { user, services } = await requireStaff(request, a.area);
+  const id = idOf(params);
+  const parsed = requestActionSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
+  const input = parsed.data;
+  const options = requestStoreOptions(services);
+  const db = services.db;
+  const current = await getRequest(db, id, a.kinds);
+  if (!current) throw data({ message: "Solicitud no encontrada." }, { status: 404 });
+  let result;
+  switch (input.accion) {
+    case "estado":
+      result = await addRequestNote(db, user, id, a.kinds, { status: input.estado, note: input.nota, visible: input.visible === "si" });
+      break;
+    case "completar":
+      result = await askToComplete(db, user, id, a.kinds, input.faltante, options);
+      break;
+    case "completada":
+      result = await completeRequest(db, { user }, id, a.kinds, input.informacion, options);
+      break;
+    case "ampliar":
+      result = await extendRequest(db, user, id, a.kinds, { reason: input.motivo, newDay: input.fecha }, options);
+      break;
+    case "responder":
+      result = await answerRequest(db, user, id, a.kinds, { answer: input.respuesta, attachExport: input.adjuntar === "si" }, options);
+      break;
+    case "cerrar":
+      result = await closeRequest(db, user, id, a.kinds, input.motivo_cierre);
+      break;
+    case "exportar": {
+      if (!isDataKind(current.kind)) throw data({ message: "La exportación es para las solicitudes sobre datos personales." }, { status: 400 });
+      const built = await buildAccessExport(db, user, current);
+      result = await saveExport(db, user, id, a.kinds, built.json, built.summary);
+      break;
+    }
+    case "suprimir": {
+      if (current.kind !== "datos_supresion" && current.kind !== "datos_revocatoria") throw data({ message: "La supresión se ejecuta desde un reclamo de supresión o de revocatoria." }, { status: 400 });
+      if (!isOpen(current.status)) throw data({ message: "La solicitud ya se respondió o se cerró." }, { status: 409 });
+      if (current.deletion_at) throw data({ message: "La supresión ya se ejecutó desde esta solicitud." }, { status: 409 });
+      const done = await deleteOnRequest(db, user, current);
+      await recordDeletion(db, user, id, done.summary, done.refused);
+      return redirect(`${a.base}/${id}?aviso=${done.refused ? "supresion-rechazada" : "suprimido"}`);
+    }
+  }
+  if (!result.ok) throw data({ message: result.message }, { status: result.status });
+  services.outbox?.kick();
+  return redirect(`${a.base}/${id}?aviso=${input.accion}`);
+}
+
+const NOTICES: Record<string, string> = {
+  estado: "Cambio guardado. Las notas visibles las lee la persona al consultar.",
+  completar: "Se pidió completar la solicitud: el plazo quedó suspendido y la persona fue avisada por correo.",
+  completada: "Quedó registrada la información recibida: el plazo se reanudó.",
+  ampliar: "El plazo quedó ampliado y la persona fue avisada por correo.",
+  responder: "La respuesta quedó registrada, se envía por correo y la persona la ve al consultar.",
+  cerrar: "La solicitud quedó cerrada.",
+  exportar: "La exportación quedó generada: revísela antes de adjuntarla a la respuesta.",
+  suprimido: "La supresión se ejecutó y quedó registrada en la solicitud.",
+  "supresion-rechazada": "La supresión se rechazó: el motivo quedó registrado en la solicitud.",
+  registrado: "El envío retenido quedó registrado como esta solicitud.",
+};
+
+const day = (iso: string | null) => (iso ? formatBogota(iso).slice(0, 10) : "");
+
+export default function RequestDetail() {
+  const { request: r, events, mails, held, now, base, back, clock, notice } = useLoaderData<typeof loader>();
+  const open = isOpen(r.status);
+  const paused = r.status === "por_completar";
+  const data = isDataKind(r.kind);
+  const askOpen = open && !paused && !r.completion_requested_at && !r.extended_at && bogotaDay(now) <= clock.askUntil && Boolean(r.due_at && now <= r.due_at);
+  const canExtend = open && !paused && !r.extended_at && Boolean(r.due_at && now <= r.due_at);
+  return (
+    <>
+      <CaseHeading channel={requestsChannel} radicado={r.radicado} kind={r.kind} back={{ href: base, label: back }} notice={notice ? NOTICES[notice] : undefined} noun="Solicitud" />
+      {held ? <HeldFlag held={held} /> : null}
+
+      <h2>Reloj legal</h2>
+      <dl className="admin-fields">
+        <div>
+          <dt>Recibida</dt>
+          <dd>
+            {formatBogota(r.received_at)} (hora de Colombia){clock.receivedInHours ? "" : ": fuera del horario hábil, cuenta desde el siguiente día hábil"}
+          </dd>
+        </div>
+        <div>
+          <dt>Plazo</dt>
+          <dd>
+            {clock.term.days} días hábiles ({clock.term.law}), contados desde el {formatDay(r.first_day)}; sin sábados, domingos ni festivos de Colombia
+          </dd>
+        </div>
+        <div className={clock.overdue ? "admin-overdue" : undefined}>
+          <dt>Vence</dt>
+          <dd>
+            {r.answered_at
+              ? `Respondida el ${formatBogota(r.answered_at)}${r.due_at && r.answered_at > r.due_at ? " (fuera de plazo)" : ""}`
+              : paused
+                ? `Suspendido desde el ${day(r.completion_requested_at)}: quedaban ${r.remaining_days} día(s) hábil(es)`
+                : r.due_at
+                  ? `${clock.overdue ? "VENCIDA. " : ""}${formatBogota(r.due_at)}`
+                  : ""}
+          </dd>
+        </div>
+        {r.extended_at ? (
+          <div>
+            <dt>Ampliación</dt>
+            <dd>
+              El {formatBogota(r.extended_at)}, hasta el {day(r.due_at)}. Motivo: {r.extension_reason}
+            </dd>
+          </div>
+        ) : null}
+        {r.completion_requested_at ? (
+          <div className={clock.expired ? "admin-overdue" : undefined}>
+            <dt>Pedido de completar</dt>
+            <dd>
+              El {formatBogota(r.completion_requested_at)}: {r.completion_request} Plazo para completarla: {formatDay(r.completion_deadline ?? "")}
+              {r.completed_at ? `. Completada el ${formatBogota(r.completed_at)}.` : clock.expired ? ". VENCIDO: se entiende que desistió." : "."}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {open ? (
+        <>
+          {paused ? (
+            <>
+              <h2>Llegó la información que faltaba</h2>
+              <p>Si la persona la envió por otro medio (correo, escrito), regístrelo aquí: el plazo se reanuda desde el día siguiente. Si la completa en CONSULTAR, se registra sola.</p>
+              <form method="post" className="admin-form">
+                <input type="hidden" name="accion" value="completada" />
+                <div className="field">
+                  <label htmlFor="c-informacion">Qué llegó y por qué medio (la persona lo lee al consultar)</label>
+                  <textarea id="c-informacion" name="informacion" rows={3} maxLength={2000} required />
+                </div>
+                <button type="submit" className="button">
+                  Registrar y reanudar el plazo
+                </button>
+              </form>
+              {clock.expired ? (
+                <form method="post" className="admin-form">
+                  <input type="hidden" name="accion" value="cerrar" />
+                  <input type="hidden" name="motivo_cierre" value="desistimiento" />
+                  <p>La persona no completó la solicitud a tiempo: se entiende que desistió ({clock.term.incomplete.law}).</p>
+                  <button type="submit" className="button button-secondary">
+                    Cerrar por desistimiento
+                  </button>
+                </form>
+              ) : null}
+            </>
+          ) : null}
+
+          <h2>Pedir que la complete</h2>
+          {askOpen ? (
+            <form method="post" className="admin-form">
+              <input type="hidden" name="accion" value="completar" />
+              <p>
+                Hasta el {formatDay(clock.askUntil)} ({clock.term.incomplete.askWithinDays} días {clock.term.incomplete.askUnit === "business" ? "hábiles" : "calendario"} desde el recibo, {clock.term.incomplete.law}). El plazo para responder se suspende hoy y se{" "}
+                {clock.term.incomplete.onComplete === "restart" ? "cuenta de nuevo completo" : "reanuda con los días que quedan"} desde el día siguiente a recibir lo que falta; si no llega en{" "}
+                {clock.term.incomplete.withdrawAfterMonths === 1 ? "un mes" : `${clock.term.incomplete.withdrawAfterMonths} meses`}, se entiende que desistió.
+              </p>
+              <div className="field">
+                <label htmlFor="p-faltante">Qué falta (se envía por correo y la persona lo lee al consultar)</label>
+                <textarea id="p-faltante" name="faltante" rows={3} maxLength={2000} required />
+              </div>
+              <button type="submit" className="button">
+                Pedir que la complete
+              </button>
+            </form>
+          ) : (
+            <p>
+              {paused
+                ? "Ya se le pidió completarla."
+                : r.completion_requested_at
+                  ? "Ya se le pidió completarla una vez."
+                  : r.extended_at
+                    ? "No disponible: el plazo ya se amplió."
+                    : `No disponible: la ley permite pedirlo hasta el ${formatDay(clock.askUntil)}.`}
+            </p>
+          )}
+
+          <h2>Ampliar el plazo</h2>
+          {canExtend && clock.maxExtension ? (
+            <form method="post" className="admin-form">
+              <input type="hidden" name="accion" value="ampliar" />
+              <p>
+                Antes del vencimiento, una vez, hasta el {formatDay(clock.maxExtension)} como máximo ({clock.term.extensionLaw}). La persona recibe el aviso por correo de inmediato.
+              </p>
+              <div className="field">
+                <label htmlFor="a-motivo">Motivo de la demora</label>
+                <textarea id="a-motivo" name="motivo" rows={3} maxLength={1000} required />
+              </div>
+              <div className="field">
+                <label htmlFor="a-fecha">Nueva fecha de respuesta</label>
+                <input id="a-fecha" name="fecha" type="date" required min={r.due_at ? bogotaDay(r.due_at) : undefined} max={clock.maxExtension} />
+              </div>
+              <button type="submit" className="button">
+                Ampliar y avisar
+              </button>
+            </form>
+          ) : (
+            <p>
+              {r.extended_at
+                ? "El plazo ya se amplió una vez."
+                : paused
+                  ? "No disponible mientras el plazo está suspendido."
+                  : "No disponible: el plazo ya venció. La ley exige avisar la ampliación antes del vencimiento; responda cuanto antes."}
+            </p>
+          )}
+
+          {data ? (
+            <>
+              <h2>Datos de la persona</h2>
+              <p>
+                Verifique la identidad de quien pide (política de datos, sección 10) antes de entregar o suprimir. La búsqueda usa el correo {r.correo ?? "—"} y el documento {r.documento ?? "—"}.
+              </p>
+              <form method="post" className="admin-form">
+                <input type="hidden" name="accion" value="exportar" />
+                <p>
+                  {r.export_at ? (
+                    <>
+                      Exportación generada el {formatBogota(r.export_at)}: <a href={`${base}/${r.id}/exportacion.json`}>descargarla para revisarla</a>.
+                    </>
+                  ) : (
+                    "Reúne en un archivo todo lo que el sitio guarda de esta persona (mensajes, reportes de los que es sujeto si su rol los abre, solicitudes, cada uno con su autorización y la versión de la política) para adjuntarlo a la respuesta."
+                  )}
+                </p>
+                <button type="submit" className="button button-secondary">
+                  {r.export_at ? "Generar de nuevo" : "Generar la exportación"}
+                </button>
+              </form>
+              {r.kind === "datos_supresion" || r.kind === "datos_revocatoria" ? (
+                r.deletion_at ? (
+                  <p className="admin-notice">
+                    Supresión del {formatBogota(r.deletion_at)}: {r.deletion_summary}
+                  </p>
+                ) : (
+                  <form method="post" className="admin-form admin-danger">
+                    <input type="hidden" name="accion" value="suprimir" />
+                    <p>
+                      Suprime los mensajes de esta persona. Lo que la ley obliga a conservar (reportes de incidentes, solicitudes como prueba de la respuesta) se conserva, y nada se suprime si hay una retención legal sobre
+                      sus datos; el resultado queda registrado aquí para la respuesta.
+                    </p>
+                    <div className="field field-consent">
+                      <input id="s-confirmar" name="confirmar" type="checkbox" value="si" required />
+                      <label htmlFor="s-confirmar">Verifiqué la identidad de la persona y esta acción no se puede deshacer.</label>
+                    </div>
+                    <button type="submit" className="button">
+                      Ejecutar la supresión
+                    </button>
+                  </form>
+                )
+              ) : null}
+            </>
+          ) : null}
+
+          <h2>Responder</h2>
+          <form method="post" className="admin-form">
+            <input type="hidden" name="accion" value="responder" />
+            <div className="field">
+              <label htmlFor="r-respuesta">Respuesta {r.correo ? `(se envía a ${r.correo} y` : "(la persona no dio correo:"} se ve al consultar)</label>
+              <textarea id="r-respuesta" name="respuesta" rows={8} maxLength={10000} required />
+            </div>
+            {data && r.export_at && r.correo ? (
+              <div className="field field-consent">
+                <input id="r-adjuntar" name="adjuntar" type="checkbox" value="si" />
+                <label htmlFor="r-adjuntar">Adjuntar la exportación generada el {formatBogota(r.export_at)} (datos-{r.radicado}.json)</label>
+              </div>
+            ) : null}
+            <button type="submit" className="button">
+              Responder
+            </button>
+          </form>
+        </>
+      ) : null}
+
+      {r.status === "respondido" ? (
+        <form method="post" className="admin-form">
+          <input type="hidden" name="accion" value="cerrar" />
+          <input type="hidden" name="motivo_cierre" value="respondida" />
+          <h2>Cerrar</h2>
+          <p>Cierre la solicitud cuando no quede nada por hacer. {data ? "La exportación guardada se borra al cerrar." : ""}</p>
+          <button type="submit" className="button button-secondary">
+            Cerrar la solicitud
+          </button>
+        </form>
+      ) : null}
+
+      {r.answer ? (
+        <>
+          <h2>Respuesta enviada</h2>
+          <p>{formatBogota(r.answered_at)}</p>
+          <p className="admin-message-text">{r.answer}</p>
+        </>
+      ) : null}
+
+      <h2>Estado y notas</h2>
+      <p>
+        Estado actual: <strong>{statusLabel(requestsChannel, r.status)}</strong>
+      </p>
+      <CaseHistory channel={requestsChannel} events={events} visibleLabel="nota visible para la persona" />
+      <CaseNoteForm
+        channel={{ ...requestsChannel, statuses: requestsChannel.statuses.filter((s) => s.value === r.status || (r.status === "recibido" && s.value === "en_tramite")) }}
+        idPrefix="e"
+        status={r.status}
+        statusFieldLabel="Estado"
+        noteLabel="Nota"
+        internalLabel="Solo el personal (nota interna)"
+        visibleLabel="También la persona, al CONSULTAR"
+      />
+
+      <h2>La solicitud</h2>
+      <dl className="admin-fields">
+        <div>
+          <dt>Tipo</dt>
+          <dd>{kindLabel(requestsChannel, r.kind)}</dd>
+        </div>
+        {r.anonymous ? (
+          <div>
+            <dt>Quién</dt>
+            <dd>Anónima (una queja o sugerencia sin datos de quien la presenta)</dd>
+          </div>
+        ) : (
+          (
+            [
+              ["Nombre", r.nombre],
+              ["Documento", [r.tipo_documento, r.documento].filter(Boolean).join(" ")],
+              ["Correo", r.correo],
+              ["Celular", r.celular],
+            ] as const
+          )
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))
+        )}
+      </dl>
+      <p className="admin-message-text">{r.descripcion}</p>
+      <h2>Autorización de datos personales</h2>
+      <p>{r.consent_at ? `Aceptada el ${formatBogota(r.consent_at)}, política versión ${r.policy_version}.` : "No aplica: no dio datos personales."}</p>
+      <h2>Correos</h2>
+      <ul>
+        {mails.map((m) => (
+          <li key={m.id}>
+            {m.subject ? `«${m.subject}» · ` : ""}
+            {m.recipients}: {mailStateLabel(m.status)}
+            {m.sent_at ? ` el ${formatBogota(m.sent_at)}` : ""}
+            {m.attachment_name ? ` · adjunto ${m.attachment_name}` : ""}
+            {m.last_error ? ` (último error: ${m.last_error})` : ""}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

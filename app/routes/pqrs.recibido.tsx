@@ -1,0 +1,28 @@
+import { siteFromMatches } from "~/config/site-data";
+import { requestDoors } from "~/features/requests/doors.server";
+import { requestReceipt } from "~/features/requests/pqrs-form";
+import { ReceiptPage } from "~/features/cases/receipt-page";
+import reportStyles from "~/styles/reports.css?url";
+import type { Route } from "./+types/pqrs.recibido";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const name = siteFromMatches(matches)?.company.name ?? "";
+  return [{ title: `Solicitud recibida | ${name}` }, { name: "robots", content: "noindex" }];
+}
+
+/** The one-time confirmation of a request posted without JavaScript: the cookie is read and cleared. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { receipt, held, headers } = requestDoors.readReceipt(request);
+  return Response.json({ receipt, held }, { headers });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function RequestReceived({ loaderData }: Route.ComponentProps) {
+  const { receipt, held } = loaderData as { receipt: { radicado: string; code: string } | null; held: boolean };
+  return <ReceiptPage title="Solicitud PQRS" receipt={receipt} held={held} text={requestReceipt} />;
+}

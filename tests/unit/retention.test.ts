@@ -1,0 +1,59 @@
+/**
+ * The one retention table (app/platform/retention.ts, ADR 019): every kind has a period with its source
+ * or is marked for legal review, and the data policy's §17 shows exactly the table's figures, because it
+ * is rendered from it.
+ */
+import { describe, expect, it } from "vitest";
+import { defaultSiteConfig } from "~/config/site";
+import { loadDocument } from "~/features/documents/markdown.server";
+import { PURGERS } from "~/retention.server";
+import { cutoffFor, RETENTION } from "~/platform/retention";
+
+const policy = loadDocument("privacidad", defaultSiteConfig);
+const section17 = (() => {
+  const start = policy.html.indexOf("<h2 id=\"17-");
+  return policy.html.slice(start, policy.html.indexOf("<h2", start + 4)).replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+})();
+
+describe("the retention table", () => {
+  it("gives every kind a period with its source, or none and only a review", () => {
+    for (const rule of RETENTION) {
+      expect(rule.source.length, rule.kind).toBeGreaterThan(20);
+      if (rule.period === null) expect(rule.action, rule.kind).toBe("revisar");
+      else expect(Object.values(rule.period).some((n) => n > 0), rule.kind).toBe(true);
+    }
+    // The kinds the issue names, with the periods the law or the policy sets.
+    const byKind = Object.fromEntries(RETENTION.map((r) => [r.kind, r]));
+    expect(byKind.mensajes.period).toEqual({ years: 2 });
+    expect(byKind.reportes_incidentes.period).toEqual({ years: 20 });
+    expect(byKind.reportes_incidentes.source).toContain("Decreto 1072 de 2015, art. 2.2.4.6.13");
+    expect(byKind.linea_etica_sagrilaft_ptee.period).toEqual({ years: 10 });
+    expect(byKind.linea_etica_sagrilaft_ptee.source).toContain("Ley 962 de 2005, art. 28");
+    expect(byKind.auditoria.period).toBeNull();
+  });
+
+  it("is applied by the purge for every kind, and nothing else", () => {
+    expect(PURGERS.map((p) => p.kind).sort()).toEqual(RETENTION.map((r) => r.kind).sort());
+  });
+
+  it("counts periods back by the calendar", () => {
+    expect(cutoffFor("2026-11-24T15:00:00.000Z", { years: 2 })).toBe("2024-11-24T15:00:00.000Z");
+    expect(cutoffFor("2028-02-29T15:00:00.000Z", { years: 2 })).toBe("2026-03-01T15:00:00.000Z");
+    expect(cutoffFor("2026-11-24T15:00:00.000Z", { days: 1 })).toBe("2026-11-23T15:00:00.000Z");
+  });
+});
+
+describe("the data policy's §17", () => {
+  it("shows each kind of the table with its period and source, as the purge applies them", () => {
+    for (const rule of RETENTION) {
+      expect(section17, rule.kind).toContain(rule.record);
+      expect(section17, rule.kind).toContain(`${rule.periodText}.`);
+      expect(section17, rule.kind).toContain(rule.source.slice(0, 40));
+    }
+  });
+
+  it("states no other period for the site's messages", () => {
+    expect(section17.match(/Mensajes de los formularios/g)).toHaveLength(1);
+    expect(section17).not.toContain("{{");
+  });
+});
