@@ -145,8 +145,9 @@ describe("byte budgets", () => {
   // (measured with npm run bench:lighthouse, ADR 014), which left 149 KB for the worker's script and
   // the bodies it precaches, as served (brotli). The texts of 24 November 2026 (a sixth document, the
   // disconnection policy, and the legal rows and notes) add about 14 KB that must be readable offline
-  // (product rule 12): 165 KB, downloaded after the first visit has painted (ADR 014 addendum).
-  it("the service worker's script and precache weigh at most 165 KB as served", () => {
+  // (product rule 12), and the PQRS form and the job-offer fraud page about 3 KB: 168 KB, downloaded after
+  // the first visit has painted (ADR 014 addendum).
+  it("the service worker's script and precache weigh at most 168 KB as served", () => {
     const served = (file: string) => statSync(`${file}.br`, { throwIfNoEntry: false })?.size ?? statSync(file).size;
     const worker = readFileSync(path.join(client, "sw.js"), "utf8");
     const urls = [...worker.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
@@ -156,7 +157,7 @@ describe("byte budgets", () => {
       return sum + served(file);
     }, served(path.join(client, "sw.js")));
     console.log(`service worker: ${urls.length} archivos, ${kb(bytes)} servidos`);
-    expect(bytes).toBeLessThanOrEqual(165 * 1024);
+    expect(bytes).toBeLessThanOrEqual(168 * 1024);
   });
 
   it("no web font: the system's own sans-serif (ADR 011)", () => {
