@@ -120,7 +120,7 @@ export default function EthicsCase() {
       />
 
       <h2>Categoría</h2>
-      <p>Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa a {`${ROLE_NAMES.cumplimiento} o ${ROLE_NAMES.convivencia}`}, que recibe un aviso, y usted deja de verlo.</p>
+      <p>Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa al oficial de cumplimiento o al comité de convivencia, que recibe un aviso, y usted deja de verlo.</p>
       <form method="post" className="admin-form">
         <input type="hidden" name="accion" value="reclasificar" />
         <div className="field">
