@@ -185,7 +185,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
             consentRequired={!spec.form.consentWhen}
           />
         </form>
-        <Dialog id={`${formId}-dialog`} content={dialog} onClose={() => setDialog(null)} />
+        <Dialog id={`${formId}-dialog`} content={dialog} onClose={() => setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
       </>
     );
   };

@@ -160,7 +160,7 @@ export function MessageForm({ form, phone, privacyNotice, refusal }: MessageForm
           submitLabel="ENVIAR"
         />
       </form>
-      <Dialog id={`${form}-dialog`} content={dialog} onClose={() => setDialog(null)} />
+      <Dialog id={`${form}-dialog`} content={dialog} onClose={() => setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
     </>
   );
 }
