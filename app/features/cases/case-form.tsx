@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/ui/dialog";
+import { useHeldSubmit } from "~/ui/islands/held-submit";
 import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, validate } from "~/forms/define";
 import type { FieldDef } from "~/forms/fields";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
@@ -81,6 +82,8 @@ export function makeCaseForm(spec: CaseFormSpec) {
       if ((elements?.namedItem(CONSENT_FIELD) as HTMLInputElement | null)?.checked) setConsent(true);
       setHydrated(true);
     }, []);
+
+    useHeldSubmit(formRef, hydrated);
 
     useEffect(() => {
       if (receipt) receiptRef.current?.querySelector<HTMLElement>("h2")?.focus();
