@@ -10,7 +10,9 @@
 // online goes as usual. A submit that comes before the form's island has started (a first tap straight
 // on ENVIAR) is held too, the browser's own bubbles included: the island starts and sends it itself
 // (app/ui/islands/held-submit.ts); if it cannot start (its script fails, or has not come in 4 s), the
-// browser posts the form as without JavaScript.
+// browser posts the form as without JavaScript. A button marked data-copy copies its data-copy to the
+// clipboard and says "Copiado" in the live region beside it (the receipts); it is shown only where the
+// clipboard is.
 {
   const debug = document.currentScript?.hasAttribute("data-debug");
   const islands = [...document.querySelectorAll("[data-island-entry]")];
@@ -92,4 +94,13 @@
     if (form && form !== native && navigator.onLine && waiting(form)) hold(event, form);
   }, true);
 
+  for (const button of document.querySelectorAll("[data-copy]")) button.hidden = !navigator.clipboard;
+  addEventListener("click", (event) => {
+    const button = event.target.closest?.("[data-copy]");
+    const status = button?.parentElement.querySelector("[data-copy-status]");
+    if (!button || !navigator.clipboard) return;
+    // Emptied first, so that a second copy is announced again.
+    if (status) status.textContent = "";
+    navigator.clipboard.writeText(button.dataset.copy).then(() => setTimeout(() => status && (status.textContent = "Copiado"), 100), () => {});
+  });
 }

@@ -57,7 +57,7 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
             <Island
               name="report-form"
               component={ReportForm}
-              props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal }}
+              props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal, company: site.company.name, origin: site.origin }}
             />
           </section>
         </div>

@@ -79,7 +79,7 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
           </section>
           <section className="incident-box report-box" id="reportar" aria-labelledby="reportar-titulo">
             <h2 id="reportar-titulo">Reportar</h2>
-            <Island name="ethics-form" component={EthicsReportForm} props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal }} />
+            <Island name="ethics-form" component={EthicsReportForm} props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal, company: site.company.name, origin: site.origin }} />
           </section>
         </div>
       </main>

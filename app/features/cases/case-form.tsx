@@ -11,7 +11,7 @@ import { useHeldSubmit } from "~/ui/islands/held-submit";
 import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, validate } from "~/forms/define";
 import type { FieldDef } from "~/forms/fields";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
-import { Receipt, type ReceiptText } from "./receipt";
+import { Receipt, type ReceiptData, type ReceiptText } from "./receipt";
 
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
@@ -27,6 +27,9 @@ export interface CaseFormProps {
   phone: string;
   privacyNotice: string;
   refusal?: ReportRefusal;
+  /** Who issues the receipt (the company's name and the site's address, for the downloaded receipt). */
+  company: string;
+  origin: string;
 }
 
 export interface CaseFormSpec {
@@ -52,14 +55,14 @@ export function makeCaseForm(spec: CaseFormSpec) {
   const formId = spec.form.id;
   const emptyValues = (): Values => ({ ...Object.fromEntries(spec.form.fields.map((f) => [f.name, ""])), ...spec.defaults });
 
-  return function CaseForm({ phone, privacyNotice, refusal }: CaseFormProps) {
+  return function CaseForm({ phone, privacyNotice, refusal, company, origin }: CaseFormProps) {
     const [values, setValues] = useState<Values>(() => ({ ...emptyValues(), ...refusal?.values }));
     const [consent, setConsent] = useState(refusal?.consent ?? false);
     const [errors, setErrors] = useState<Errors>(() => refusal?.errors ?? {});
     const [summary, setSummary] = useState(refusal?.summary);
     const [sending, setSending] = useState(false);
     const [dialog, setDialog] = useState<DialogContent | null>(null);
-    const [receipt, setReceipt] = useState<{ radicado: string; code: string; emailed: boolean } | null>(null);
+    const [receipt, setReceipt] = useState<(ReceiptData & { emailed: boolean }) | null>(null);
     const [hydrated, setHydrated] = useState(false);
     const [summaryKey, setSummaryKey] = useState(0);
     const formRef = useRef<HTMLFormElement>(null);
@@ -123,7 +126,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
         });
         const answer = (await response.json().catch(() => null)) as { radicado?: string; codigo?: string; error?: { message?: string; fields?: Errors } } | null;
         if (response.ok && answer?.radicado && answer.codigo) {
-          setReceipt({ radicado: answer.radicado, code: answer.codigo, emailed: Boolean(spec.codeMailField && values[spec.codeMailField]) });
+          setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), emailed: Boolean(spec.codeMailField && values[spec.codeMailField]) });
           setValues(emptyValues());
           setConsent(false);
           setErrors({});
@@ -147,7 +150,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
     if (receipt) {
       return (
         <div ref={receiptRef}>
-          <Receipt radicado={receipt.radicado} code={receipt.code} emailed={receipt.emailed} text={spec.receipt} />
+          <Receipt receipt={receipt} emailed={receipt.emailed} text={spec.receipt} issuer={{ company, origin }} />
         </div>
       );
     }
