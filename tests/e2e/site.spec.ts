@@ -244,6 +244,8 @@ test.describe("cambios vigentes", () => {
     await expect(section.getByText(/^Vigente al \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     const row = section.locator("#cambio-jornada-maxima");
     await expect(row).toContainText("42) horas semanales");
+    // The regulations' panel is a compact index; its rows open on request (issue 20).
+    await section.locator("summary", { hasText: "Qué cambió, qué aplica hoy y desde cuándo" }).click();
     await row.getByRole("link", { name: "Artículo 21" }).click();
     await expect(page).toHaveURL(/#articulo-21$/);
     const marker = page.locator("#articulo-21 + .in-force-marker");
