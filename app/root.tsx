@@ -4,7 +4,7 @@ import { getSiteConfig } from "~/config/site.server";
 import faviconSvg from "~/assets/favicon.svg?raw";
 import { NotFound } from "~/ui/not-found";
 import appCss from "~/styles/app.css?url";
-import { type InlineStyleSheet, inlineStyleSheets, siteScript } from "~/ui/inline";
+import { formPageScript, type InlineStyleSheet, inlineStyleSheets, siteScript } from "~/ui/inline";
 
 /**
  * No page hydrates as a whole: content pages ship no React, and a form is a React island of its own
@@ -24,6 +24,7 @@ export interface RouteHandle {
 // this keeps their text out of the client bundle (the condition is constant, so the import is dropped).
 const serverStyleSheets: Partial<typeof inlineStyleSheets> = import.meta.env.SSR ? inlineStyleSheets : {};
 const serverSiteScript = import.meta.env.SSR ? siteScript : "";
+const serverFormPageScript = import.meta.env.SSR ? formPageScript : "";
 
 // In the page as a data: URI: a linked icon is one more request, which the browser starts before the
 // first paint often enough to delay it in Lighthouse's simulation (ADR 014). Percent-encoded rather than
@@ -68,11 +69,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <p id="offline-notice" className="offline-notice" role="status" hidden>
           Sin conexión: está viendo la copia guardada de esta página.
         </p>
-        {/* site.js inline (hashed for the CSP): it loads the page's scripts after the first paint (ADR 011). */}
+        {/* site.js inline (hashed for the CSP): it loads the page's scripts after the first paint (ADR 011).
+            A content page (inline styles) has no form that posts; every other page gets the form script too. */}
         <script
           data-scripts={scripts.length > 0 ? scripts.join(" ") : undefined}
           {...(import.meta.env.DEV ? { "data-debug": "" } : {})}
-          dangerouslySetInnerHTML={{ __html: serverSiteScript }}
+          dangerouslySetInnerHTML={{ __html: inlineStyles.length > 0 ? serverSiteScript : serverFormPageScript }}
           suppressHydrationWarning
         />
       </body>

@@ -1,11 +1,10 @@
 // Every page, written inline at the end of <body> (ADR 011), so the first paint waits for no script:
 // shows a small notice while offline (docs/product.md §12). Everything else waits until the page has loaded,
-// painted its content and the browser is idle (ADR 014): then it preloads the form islands' chunks,
-// loads the page's own small scripts (data-scripts), links the web app manifest and registers the
-// service worker, so that none of their requests competes with the page's own loading or comes before
-// its first paint. A form island (app/islands/island.tsx) starts on the visitor's first pointer, key or
-// focus inside it, or at once when this tab holds a draft. The spec's console diagnostics run only in
-// development builds, which mark this script data-debug.
+// painted its content and the browser is idle (ADR 014): then it tells the form script (forms.js, on the
+// pages with forms) to preload the islands' chunks, loads the page's own small scripts (data-scripts),
+// links the web app manifest and registers the service worker, so that none of their requests competes
+// with the page's own loading or comes before its first paint. The spec's console diagnostics run only
+// in development builds, which mark this script data-debug.
 {
   const script = document.currentScript;
   const debug = script?.hasAttribute("data-debug") ?? false;
@@ -39,32 +38,9 @@
       requestAnimationFrame(() => setTimeout(once, 0));
     }
   };
-  const islands = [...document.querySelectorAll("[data-island-entry]")];
-  const islandChunks = new Set(islands.flatMap((island) => island.dataset.islandImports.split(" ").filter(Boolean)));
-  const preloadIslands = () => {
-    for (const href of islandChunks) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
-    }
-    islandChunks.clear();
-  };
-  const touches = ["pointerdown", "keydown", "focusin", "touchstart"];
-  const startIslands = () => {
-    for (const island of islands) for (const type of touches) island.removeEventListener(type, startIslands, true);
-    preloadIslands();
-    for (const entry of new Set(islands.splice(0).map((island) => island.dataset.islandEntry))) {
-      import(entry).catch((error) => log("no se pudo cargar", entry, error));
-    }
-  };
-  for (const island of islands) for (const type of touches) island.addEventListener(type, startIslands, { capture: true, passive: true });
-  let draft = 0;
-  try { draft = islands.length && sessionStorage.length; } catch {}
-  if (draft) requestAnimationFrame(() => setTimeout(startIslands, 0));
 
   const enhance = () => {
-    preloadIslands();
+    dispatchEvent(new Event("sitio:painted"));
     for (const src of pageScripts) import(src).catch((error) => log("no se pudo cargar", src, error));
     const manifest = document.createElement("link");
     manifest.rel = "manifest";

@@ -24,7 +24,7 @@ export const pages = {
   },
   cliente: {
     path: "/cliente",
-    title: "Quiere ser nuestro cliente",
+    title: "¿Quiere ser nuestro cliente?",
     description: "Déjenos los datos de su empresa y le contactaremos para atender sus necesidades de personal temporal.",
     interactive: true,
   },
@@ -80,7 +80,7 @@ export const pages = {
   unClick: {
     path: "/nosotros/unClick",
     title: "Tu información en un clic",
-    description: "Videos que explican cómo consultar tu información como trabajador en un solo clic.",
+    description: "Videos que le explican cómo consultar su información como trabajador en un solo clic.",
   },
   sagrilaft: {
     path: "/nosotros/sagrilaft",

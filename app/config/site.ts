@@ -110,9 +110,9 @@ export const defaultSiteConfig: SiteConfig = {
     sagrilaft: { id: "M7lc1UVf-VE", title: "SAGRILAFT: autocontrol y gestión del riesgo de lavado de activos" },
     ptee: { id: "aqz-KE-bpKQ", title: "PTEE: programa de transparencia y ética empresarial" },
     unClick: [
-      { id: "ScMzIvxBSi4", title: "Cómo consultar tu desprendible de nómina" },
-      { id: "jNQXAC9IVRw", title: "Cómo descargar tu certificado laboral" },
-      { id: "LXb3EKWsInQ", title: "Cómo actualizar tus datos personales" },
+      { id: "ScMzIvxBSi4", title: "Cómo consultar su desprendible de nómina" },
+      { id: "jNQXAC9IVRw", title: "Cómo descargar su certificado laboral" },
+      { id: "LXb3EKWsInQ", title: "Cómo actualizar sus datos personales" },
     ],
   },
   origin: "https://www.example.com",

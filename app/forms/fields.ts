@@ -176,8 +176,13 @@ export function checkboxField(o: Omit<Common, "required" | "autocomplete">): Fie
   };
 }
 
-/** The label a stored value shows to staff: a choice's label, or the text itself. */
+/**
+ * The label a stored value shows to staff: a choice's label, a date as dd/mm/aaaa (docs/product.md §14; as
+ * formatDay in app/platform/dates.ts, not imported so that the islands never bundle the holiday tables), or
+ * the text itself.
+ */
 export function displayValue(field: FieldDef, value: string | null | undefined): string {
   if (value === null || value === undefined) return "";
+  if (field.input === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
   return field.options?.find((c) => c.value === value)?.label ?? value;
 }

@@ -121,8 +121,14 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
 
 /**
  * The error summary at the top of a form answered again by the server (GOV.UK pattern, docs/product.md §23):
- * it takes focus when the page loads (autofocus works without JavaScript) and links to each field.
+ * it takes focus when the page loads (autofocus works without JavaScript) and links to each field. Its
+ * title counts the fields when there are several (the summary's sentence follows it), so it never reads
+ * as if one error were the only one (issue 20).
  */
+/** "No se pudo enviar: revise 3 campos" when several fields are wrong; the one sentence otherwise. */
+export const errorSummaryTitle = (summary: string, fields: number) =>
+  fields > 1 ? `No se pudo enviar: revise ${fields} campos` : `No se pudo enviar: ${summary}`;
+
 export function ErrorSummary({
   formId,
   summary,
@@ -138,8 +144,9 @@ export function ErrorSummary({
   return (
     <div className="error-summary" role="alert" aria-labelledby={`${formId}-summary-title`} tabIndex={-1} autoFocus>
       <h2 id={`${formId}-summary-title`} className="error-summary-title">
-        {`No se pudo enviar: ${summary}`}
+        {errorSummaryTitle(summary, entries.length)}
       </h2>
+      {entries.length > 1 ? <p className="error-summary-text">{summary}</p> : null}
       {entries.length > 0 ? (
         <ul>
           {entries.map(([name, message]) => (

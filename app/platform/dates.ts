@@ -9,22 +9,7 @@ import { getHolidaysForYear } from "colombian-holidays";
 
 const OFFSET_MS = 5 * 3_600_000;
 
-const bogota = new Intl.DateTimeFormat("es-CO", {
-  timeZone: "America/Bogota",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** dd/mm/aaaa hh:mm in Colombian time. */
-export function formatBogota(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const parts = Object.fromEntries(bogota.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
+export { formatBogota } from "./bogota-time";
 
 /** aaaa-mm-dd → dd/mm/aaaa (a calendar day, no time). */
 export const formatDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;

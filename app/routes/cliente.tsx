@@ -22,7 +22,7 @@ export default function Page({ actionData }: Route.ComponentProps) {
   return (
     <MessageFormPage
       form="cliente"
-      title="Quiere ser nuestro cliente"
+      title="¿Quiere ser nuestro cliente?"
       lead="Déjenos su información y nos pondremos en contacto con usted."
       refusal={actionData?.refusal}
     />

@@ -104,7 +104,7 @@ export default function Home() {
         </nav>
         <SocialLinks networks={site.social.home} className="home-social" />
         <p className="home-legal">
-          {site.company.legalName} · NIT {site.company.nit} · <a href="/privacidad">Datos personales</a> · <a href="/pqrs">PQRS</a>
+          {site.company.legalName} · NIT {site.company.nit} · <a href="/privacidad">Datos personales</a> · <a href="/pqrs">PQRS</a> · <a href="/linea-etica">Línea ética</a>
         </p>
         <span id={NEW_TAB_HINT} hidden>
           Se abre en una pestaña nueva

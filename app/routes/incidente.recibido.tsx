@@ -1,6 +1,6 @@
 import { siteFromMatches } from "~/config/site-data";
 import { incidentDoors } from "~/features/incidents/doors.server";
-import { incidentReceipt } from "~/features/cases/receipt";
+import { incidentReceipt, type ReceiptData } from "~/features/cases/receipt";
 import { ReceiptPage } from "~/features/cases/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/incidente.recibido";
@@ -15,7 +15,8 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The one-time confirmation of a report posted without JavaScript: the cookie is read and cleared. */
 export function loader({ request }: Route.LoaderArgs) {
   const { receipt, held, headers } = incidentDoors.readReceipt(request);
-  return Response.json({ receipt, held }, { headers });
+  // Issued now: the post that made it was answered a moment ago (the cookie lives 15 minutes at most).
+  return Response.json({ receipt: receipt ? { ...receipt, issuedAt: new Date().toISOString() } : null, held }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -23,6 +24,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function ReportReceived({ loaderData }: Route.ComponentProps) {
-  const { receipt, held } = loaderData as { receipt: { radicado: string; code: string } | null; held: boolean };
+  const { receipt, held } = loaderData as { receipt: ReceiptData | null; held: boolean };
   return <ReceiptPage title="Reporte de incidente o accidente de trabajo" receipt={receipt} held={held} text={incidentReceipt} />;
 }

@@ -25,8 +25,9 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * The incident screen (docs/product.md §11, 21): the spec's background and CONSULTAR box, and the report
- * form (app/reports) that reaches the occupational-health staff at once with a radicado and a code.
+ * The incident screen (docs/product.md §11, 21): the emergency line first, then the report form (app/features/
+ * incidents) that reaches the occupational-health staff at once with a radicado and a code, then the spec's
+ * CONSULTAR box, for an earlier report (issue 20: an injured worker's first screen is about reporting).
  */
 export default function Incidente({ actionData }: Route.ComponentProps) {
   const site = useSite();
@@ -36,18 +37,16 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
     <SiteFrame>
       <main className="page incident">
         <h1 className="incident-title">{pages.incidente.title}</h1>
+        <p className="incident-emergency">
+          <strong>Si hay una persona herida, primero busque atención médica:</strong> llame a la línea de su ARL o al{" "}
+          <a href="tel:123">123</a>.
+        </p>
         <div className="incident-layout">
-          <section className="incident-box" id="consultar" aria-labelledby="consultar-titulo">
-            <h2 id="consultar-titulo">CONSULTAR</h2>
-            <p>Escriba el radicado y el código de seguimiento que recibió al reportar para ver el estado del reporte y las notas del equipo.</p>
-            <ConsultForm />
-          </section>
           <section className="incident-box report-box" id="reportar" aria-labelledby="reportar-titulo">
             <h2 id="reportar-titulo">Reportar</h2>
             <p>
-              Si hay una persona herida, primero busque atención médica: llame a la línea de su ARL o al 123. Después, o si
-              alguien más ya la atiende, reporte aquí lo que pasó. Puede hacerlo el trabajador, un compañero o la empresa
-              usuaria.
+              Después, o si alguien más ya atiende a la persona, reporte aquí lo que pasó. Puede hacerlo el trabajador, un
+              compañero o la empresa usuaria. ¿Ya reportó? <a href="#consultar">Consulte el estado de su reporte</a>.
             </p>
             <p>
               El reporte llega de inmediato al equipo de seguridad y salud en el trabajo. La ley da a la empresa dos días hábiles
@@ -58,8 +57,13 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
             <Island
               name="report-form"
               component={ReportForm}
-              props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal }}
+              props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal, company: site.company.name, origin: site.origin }}
             />
+          </section>
+          <section className="incident-box" id="consultar" aria-labelledby="consultar-titulo">
+            <h2 id="consultar-titulo">CONSULTAR</h2>
+            <p>Escriba el radicado y el código de seguimiento que recibió al reportar para ver el estado del reporte y las notas del equipo.</p>
+            <ConsultForm />
           </section>
         </div>
       </main>

@@ -1,6 +1,7 @@
 import { siteFromMatches } from "~/config/site-data";
 import { requestDoors } from "~/features/requests/doors.server";
 import { requestReceipt } from "~/features/requests/pqrs-form";
+import type { ReceiptData } from "~/features/cases/receipt";
 import { ReceiptPage } from "~/features/cases/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
 import type { Route } from "./+types/pqrs.recibido";
@@ -15,7 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The one-time confirmation of a request posted without JavaScript: the cookie is read and cleared. */
 export function loader({ request }: Route.LoaderArgs) {
   const { receipt, held, headers } = requestDoors.readReceipt(request);
-  return Response.json({ receipt, held }, { headers });
+  // Issued now: the post that made it was answered a moment ago (the cookie lives 15 minutes at most).
+  return Response.json({ receipt: receipt ? { ...receipt, issuedAt: new Date().toISOString() } : null, held }, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -23,6 +25,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function RequestReceived({ loaderData }: Route.ComponentProps) {
-  const { receipt, held } = loaderData as { receipt: { radicado: string; code: string } | null; held: boolean };
+  const { receipt, held } = loaderData as { receipt: ReceiptData | null; held: boolean };
   return <ReceiptPage title="Solicitud PQRS" receipt={receipt} held={held} text={requestReceipt} />;
 }

@@ -12,8 +12,12 @@ export interface DialogContent {
  * Modal dialog (SPEC §8, docs/product.md §13) on the native <dialog>: focus moves in and back,
  * labelled by its title, closes on Escape, on its button and on a click outside; no timer.
  */
-/** `id` names the dialog's title and text (not useId: an island's ids must not depend on its place in the page). */
-export function Dialog({ id, content, onClose }: { id: string; content: DialogContent | null; onClose: () => void }) {
+/**
+ * `id` names the dialog's title and text (not useId: an island's ids must not depend on its place in the page).
+ * `returnFocus`: where focus goes back when what had it is gone (a submit button disabled while sending loses
+ * focus to <body>), so that it returns to the form and never to the page's start (docs/product.md §13).
+ */
+export function Dialog({ id, content, onClose, returnFocus }: { id: string; content: DialogContent | null; onClose: () => void; returnFocus?: () => HTMLElement | null | undefined }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = `${id}-title`;
@@ -32,7 +36,9 @@ export function Dialog({ id, content, onClose }: { id: string; content: DialogCo
 
   function handleClose() {
     onClose();
-    if (opener.current instanceof HTMLElement) opener.current.focus();
+    const previous = opener.current;
+    const usable = previous instanceof HTMLElement && previous !== document.body && previous.isConnected && !previous.matches(":disabled");
+    (usable ? previous : returnFocus?.())?.focus();
   }
 
   return (

@@ -5,8 +5,10 @@
  * rendered on request, such as the 404.
  *
  * Style sheets: base.css on every content page, plus the modules its routes name in `handle.styles`,
- * one <style> element each. The site script: site.js at the end of every page.
+ * one <style> element each. The site script: site.js at the end of every page (forms.js before it on the
+ * pages with forms).
  */
+import formsScriptSource from "~/client/forms.js?inline-script";
 import siteScriptSource from "~/client/site.js?inline-script";
 import base from "~/styles/base.css?inline";
 import document from "~/styles/document.css?inline";
@@ -21,8 +23,15 @@ export const inlineStyleSheets = { base, home, nosotros, document, incident, not
 
 export type InlineStyleSheet = Exclude<keyof typeof inlineStyleSheets, "base">;
 
-/** site.js, minified at build time (vite/inline-script.ts). */
+/** site.js, minified at build time (vite/inline-script.ts): the inline script of a content page. */
 export const siteScript = siteScriptSource;
 
+/**
+ * The inline script of a page with forms (every page that does not inline its styles): forms.js (islands,
+ * held and offline submits, copy buttons), then the site script. Content pages have no form that posts, and
+ * do without its bytes.
+ */
+export const formPageScript = `${formsScriptSource}${siteScriptSource}`;
+
 /** Every inline script, for the CSP of pages rendered on request. */
-export const inlineScripts = [siteScript];
+export const inlineScripts = [siteScript, formPageScript];

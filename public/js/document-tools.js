@@ -15,6 +15,22 @@ document.addEventListener("click", async (event) => {
   }
 });
 
+// "Cambios vigentes" on a long document keeps its rows in a closed <details> (issue 20): a link to a row
+// (an article's marker, the index) opens it where the browser does not do so itself, and printing
+// prints every row.
+const openTarget = () => {
+  const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  const details = target?.closest("details");
+  if (!details || details.open) return;
+  details.open = true;
+  target.scrollIntoView();
+};
+addEventListener("hashchange", openTarget);
+openTarget();
+addEventListener("beforeprint", () => {
+  for (const details of document.querySelectorAll("[data-in-force-rows]")) details.open = true;
+});
+
 const printButton = document.querySelector("[data-print]");
 if (printButton) {
   printButton.hidden = false;

@@ -96,7 +96,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel(/^Respuesta o nota/).fill(reply);
       // A note is internal unless the reporter is chosen, explicitly, as a reader (issue 20).
       await expect(page.getByLabel(/nota interna/)).toBeChecked();
-      await page.getByLabel(/^Quien reportó, al consultar/).check();
+      await page.getByRole("radio", { name: /^Quien reportó, al consultar/ }).check();
       await page.getByRole("button", { name: "Guardar", exact: true }).click();
       await expect(page.getByRole("status")).toContainText("Cambio guardado");
       await page.getByRole("button", { name: "Cerrar sesión" }).click();

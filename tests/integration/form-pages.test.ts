@@ -48,7 +48,8 @@ describe("a form posted without JavaScript", () => {
 
   it("names every missing field, the consent included", async () => {
     const html = await (await postPage(server, "/cliente", { empresa: "Acme" })).text();
-    expect(html).toContain("No se pudo enviar: Todos los campos son obligatorios");
+    // Several fields: the title counts them and the sentence follows (issue 20).
+    expect(html).toContain('class="error-summary-title">No se pudo enviar: revise 6 campos</h2><p class="error-summary-text">Todos los campos son obligatorios</p>');
     for (const field of ["cargo", "nombre", "celular", "correo", "mensaje", "consentimiento"]) expect(html).toContain(`href="#cliente-${field}"`);
     expect(html).toContain('value="Acme"');
   });

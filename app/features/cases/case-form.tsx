@@ -7,12 +7,13 @@
  */
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/ui/dialog";
+import { useHeldSubmit } from "~/ui/islands/held-submit";
 import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, validate } from "~/forms/define";
 import type { FormRefusal } from "~/forms/errors";
 import type { FieldDef } from "~/forms/fields";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
 import { HeldNotice } from "./held-notice";
-import { Receipt, type ReceiptText } from "./receipt";
+import { Receipt, type ReceiptData, type ReceiptText } from "./receipt";
 
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
@@ -26,6 +27,9 @@ export interface CaseFormProps {
   initial?: Values;
   /** The server's clock when it rendered the page (ISO); the island moves to the browser's once hydrated. */
   now?: string;
+  /** Who issues the receipt (the company's name and the site's address, for the downloaded receipt). */
+  company: string;
+  origin: string;
 }
 
 export interface CaseFormSpec {
@@ -53,7 +57,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
   const formId = spec.form.id;
   const emptyValues = (): Values => ({ ...Object.fromEntries(spec.form.fields.map((f) => [f.name, ""])), ...spec.defaults });
 
-  return function CaseForm({ phone, privacyNotice, refusal, initial, now: renderedAt }: CaseFormProps) {
+  return function CaseForm({ phone, privacyNotice, refusal, initial, now: renderedAt, company, origin }: CaseFormProps) {
     const [values, setValues] = useState<Values>(() => ({ ...emptyValues(), ...initial, ...refusal?.values }));
     const [now, setNow] = useState(renderedAt ?? "");
     const [consent, setConsent] = useState(refusal?.consent ?? false);
@@ -61,7 +65,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
     const [summary, setSummary] = useState(refusal?.summary);
     const [sending, setSending] = useState(false);
     const [dialog, setDialog] = useState<DialogContent | null>(null);
-    const [receipt, setReceipt] = useState<{ radicado: string; code: string; emailed: boolean } | null>(null);
+    const [receipt, setReceipt] = useState<(ReceiptData & { emailed: boolean }) | null>(null);
     // A post that filled the spam trap is held for review (ADR 017): no radicado to show.
     const [held, setHeld] = useState(false);
     const [hydrated, setHydrated] = useState(false);
@@ -87,6 +91,8 @@ export function makeCaseForm(spec: CaseFormSpec) {
       if (renderedAt) setNow(new Date().toISOString());
       setHydrated(true);
     }, []);
+
+    useHeldSubmit(formRef, hydrated);
 
     useEffect(() => {
       if (receipt) receiptRef.current?.querySelector<HTMLElement>("h2")?.focus();
@@ -132,7 +138,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
           return;
         }
         if (response.ok && answer?.radicado && answer.codigo) {
-          setReceipt({ radicado: answer.radicado, code: answer.codigo, emailed: Boolean(spec.codeMailField && values[spec.codeMailField]) });
+          setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), emailed: Boolean(spec.codeMailField && values[spec.codeMailField]) });
           setValues(emptyValues());
           setConsent(false);
           setErrors({});
@@ -158,7 +164,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
     if (receipt) {
       return (
         <div ref={receiptRef}>
-          <Receipt radicado={receipt.radicado} code={receipt.code} emailed={receipt.emailed} text={spec.receipt} />
+          <Receipt receipt={receipt} emailed={receipt.emailed} text={spec.receipt} issuer={{ company, origin }} />
         </div>
       );
     }
@@ -202,7 +208,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
             consentRequired={!spec.form.consentWhen}
           />
         </form>
-        <Dialog id={`${formId}-dialog`} content={dialog} onClose={() => setDialog(null)} />
+        <Dialog id={`${formId}-dialog`} content={dialog} onClose={() => setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
       </>
     );
   };

@@ -65,17 +65,14 @@ function InForceItem({ row, hereLabel }: { row: InForceRow; hereLabel: string })
   );
 }
 
-/** The dated "Cambios vigentes" section at the top of a document published as adopted (ADR 009). */
-function InForceSection({ panel }: { panel: InForcePanel }) {
+/** A panel with more rows than this shows a compact index, the rows themselves behind a disclosure (issue 20). */
+const COMPACT_ROWS = 3;
+
+function InForceGroups({ panel }: { panel: InForcePanel }) {
   const changes = panel.rows.filter((r) => r.kind === "cambio");
   const reviews = panel.rows.filter((r) => r.kind === "revision");
   return (
-    <section className="in-force" id={IN_FORCE_SECTION_ID} aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`}>
-      <h2 id={`${IN_FORCE_SECTION_ID}-titulo`}>Cambios vigentes</h2>
-      <p className="in-force-date">
-        Vigente al <Day iso={panel.reviewed} />
-      </p>
-      <p>{panel.intro}</p>
+    <>
       {changes.length > 0 ? (
         <>
           <h3>Normas posteriores que cambiaron el texto</h3>
@@ -96,11 +93,65 @@ function InForceSection({ panel }: { panel: InForcePanel }) {
           </ol>
         </>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The dated "Cambios vigentes" section of a document published as adopted (ADR 009). A long panel (the
+ * regulations: ten rows, some thirteen phone screens) is a compact index, one line per row with its
+ * articles, and the rows open on request; a row stays the target of its articles' markers (the browser
+ * opens a closed <details> for the fragment it holds, /js/document-tools.js where it does not), and each
+ * row still links back to its articles.
+ */
+function InForceSection({ panel }: { panel: InForcePanel }) {
+  const compact = panel.rows.length > COMPACT_ROWS;
+  const changes = panel.rows.filter((r) => r.kind === "cambio").length;
+  const reviews = panel.rows.length - changes;
+  return (
+    <section className="in-force" id={IN_FORCE_SECTION_ID} aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`}>
+      <h2 id={`${IN_FORCE_SECTION_ID}-titulo`}>Cambios vigentes</h2>
+      <p className="in-force-date">
+        Vigente al <Day iso={panel.reviewed} />
+      </p>
+      {compact ? (
+        <>
+          <p>
+            {`${changes} ${changes === 1 ? "punto cambió" : "puntos cambiaron"} por normas posteriores y ${reviews} ${reviews === 1 ? "está" : "están"} en revisión legal. Cada artículo afectado lleva una marca que enlaza con su fila.`}
+          </p>
+          <ul className="in-force-index">
+            {panel.rows.map((row) => (
+              <li key={row.id}>
+                <a href={`#${row.anchor}`}>{row.title}</a>
+                {row.here.length > 0 ? (
+                  <>
+                    {" · "}
+                    <Links links={row.here} />
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <details className="in-force-details" data-in-force-rows="">
+            <summary>Qué cambió, qué aplica hoy y desde cuándo</summary>
+            <p>{panel.intro}</p>
+            <InForceGroups panel={panel} />
+          </details>
+        </>
+      ) : (
+        <>
+          <p>{panel.intro}</p>
+          <InForceGroups panel={panel} />
+        </>
+      )}
     </section>
   );
 }
 
-/** A long document: title, version, optional note, table of contents, text, and optional search. */
+/**
+ * A long document: title and version, the print button, the optional search, the table of contents, the optional
+ * note on what is in force and "Cambios vigentes", then the text. On a phone the ways through the text come first, print near the top (issue 20).
+ */
 export function DocumentView({ doc, searchable = false }: { doc: RenderedDocument; searchable?: boolean }) {
   return (
     <article className="document" data-document="">
@@ -115,13 +166,29 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
             </>
           ) : null}
         </p>
-        {doc.meta.note ? (
-          <aside className="document-note" aria-label="Nota sobre la vigencia">
-            <p>{doc.meta.note}</p>
-          </aside>
-        ) : null}
       </header>
-      {doc.inForce ? <InForceSection panel={doc.inForce} /> : null}
+      <p className="document-print">
+        <button type="button" className="button button-secondary" data-print="" hidden>
+          Imprimir
+        </button>
+      </p>
+      {searchable ? (
+        <search className="document-search" data-document-search="" hidden>
+          <form role="search" aria-label="Buscar en el documento">
+            <label htmlFor="buscar-texto">Buscar en el texto</label>
+            <div className="document-search-row">
+              <input id="buscar-texto" name="q" type="search" autoComplete="off" enterKeyHint="search" />
+              <button type="button" data-search-prev="" aria-label="Coincidencia anterior">
+                ↑
+              </button>
+              <button type="button" data-search-next="" aria-label="Coincidencia siguiente">
+                ↓
+              </button>
+            </div>
+            <p className="document-search-status" role="status" aria-live="polite" data-search-status="" />
+          </form>
+        </search>
+      ) : null}
       {doc.toc.length > 0 ? (
         <nav className="document-toc" aria-labelledby={`${TOC_ID}-titulo`} id={TOC_ID}>
           <h2 id={`${TOC_ID}-titulo`}>Contenido</h2>
@@ -143,33 +210,17 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
           </ol>
         </nav>
       ) : null}
-      {searchable ? (
-        <search className="document-search" data-document-search="" hidden>
-          <form role="search" aria-label="Buscar en el documento">
-            <label htmlFor="buscar-texto">Buscar en el texto</label>
-            <div className="document-search-row">
-              <input id="buscar-texto" name="q" type="search" autoComplete="off" enterKeyHint="search" />
-              <button type="button" data-search-prev="" aria-label="Coincidencia anterior">
-                ↑
-              </button>
-              <button type="button" data-search-next="" aria-label="Coincidencia siguiente">
-                ↓
-              </button>
-            </div>
-            <p className="document-search-status" role="status" aria-live="polite" data-search-status="" />
-          </form>
-        </search>
+      {doc.meta.note ? (
+        <aside className="document-note" aria-label="Nota sobre la vigencia">
+          <p>{doc.meta.note}</p>
+        </aside>
       ) : null}
+      {doc.inForce ? <InForceSection panel={doc.inForce} /> : null}
       <div
         className="document-body prose"
         data-document-body=""
         dangerouslySetInnerHTML={{ __html: doc.html }}
       />
-      <p className="document-print">
-        <button type="button" className="button button-secondary" data-print="" hidden>
-          Imprimir
-        </button>
-      </p>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Dialog, type DialogContent } from "~/ui/dialog";
+import { useHeldSubmit } from "~/ui/islands/held-submit";
 import { CONSENT_FIELD, HONEYPOT_FIELD, validate } from "~/forms/define";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
 import type { FormRefusal } from "~/forms/errors";
@@ -75,6 +76,8 @@ export function MessageForm({ form, phone, privacyNotice, refusal }: MessageForm
     restored.current = true;
     setHydrated(true);
   }, [form, refusal]);
+
+  useHeldSubmit(formRef, hydrated);
 
   useEffect(() => {
     if (!restored.current) return;
@@ -154,7 +157,7 @@ export function MessageForm({ form, phone, privacyNotice, refusal }: MessageForm
           submitLabel="ENVIAR"
         />
       </form>
-      <Dialog id={`${form}-dialog`} content={dialog} onClose={() => setDialog(null)} />
+      <Dialog id={`${form}-dialog`} content={dialog} onClose={() => setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
     </>
   );
 }

@@ -12,4 +12,4 @@ export const messageFields: readonly FieldDef[] = [...clienteForm.fields, ...con
   (field, i, all) => all.findIndex((f) => f.name === field.name) === i,
 );
 
-export const formTitles: Record<FormName, string> = { contacto: "Contáctenos", cliente: "Quiere ser nuestro cliente" };
+export const formTitles: Record<FormName, string> = { contacto: "Contáctenos", cliente: "¿Quiere ser nuestro cliente?" };

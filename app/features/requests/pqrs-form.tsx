@@ -5,6 +5,8 @@ import { IDENTITY_FIELDS, requestForm, requestGroups } from "./request-form";
 import { TermsTable } from "./terms-table";
 
 export const requestReceipt: ReceiptText = {
+  channel: "Solicitud PQRS (petición, queja, reclamo, sugerencia o solicitud de datos personales)",
+  lost: (phone) => `Si no los anotó, llame al ${phone}: podemos ubicar su solicitud con sus datos.`,
   notified: "El equipo que la atiende ya fue avisado.",
   consultHref: "/pqrs#consultar",
   mailsCode: true,

@@ -74,7 +74,7 @@ export default function Messages() {
         <p>No hay mensajes con este filtro.</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table-stacked">
             <caption className="visually-hidden">Mensajes recibidos, del más reciente al más antiguo</caption>
             <thead>
               <tr>
@@ -89,18 +89,18 @@ export default function Messages() {
             <tbody>
               {rows.map((m) => (
                 <tr key={m.id} className={m.handled_at ? "" : "admin-row-new"}>
-                  <td>
+                  <td data-label="Recibido">
                     <a href={`/admin/mensajes/${m.id}`}>{formatBogota(m.received_at)}</a>
                   </td>
-                  <td>{m.form === "cliente" ? "Cliente" : "Contacto"}</td>
-                  <td>
+                  <td data-label="Formulario">{m.form === "cliente" ? "Cliente" : "Contacto"}</td>
+                  <td data-label="Remitente">
                     {m.nombre}
                     {m.empresa ? <span className="admin-muted"> · {m.empresa}</span> : null}
                     <br />
                     <span className="admin-muted">{m.correo}</span>
                   </td>
-                  <td className="admin-excerpt">{m.mensaje.length > 120 ? `${m.mensaje.slice(0, 120)}…` : m.mensaje}</td>
-                  <td>
+                  <td className="admin-excerpt" data-label="Mensaje">{m.mensaje.length > 120 ? `${m.mensaje.slice(0, 120)}…` : m.mensaje}</td>
+                  <td data-label="Estado">
                     {m.handled_at ? "Atendido" : "Nuevo"}
                     {claims[normalizeEmail(m.correo)]?.map((c) => (
                       <span key={c.radicado} className="admin-claim">
@@ -109,7 +109,7 @@ export default function Messages() {
                       </span>
                     ))}
                   </td>
-                  <td>{mailStateLabel(m.mail_status)}</td>
+                  <td data-label="Correo">{mailStateLabel(m.mail_status)}</td>
                 </tr>
               ))}
             </tbody>

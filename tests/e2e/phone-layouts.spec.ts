@@ -1,0 +1,177 @@
+/**
+ * Long and staff pages on a phone, 390×844 (issue 20, item 5): the regulations open with print, search and
+ * the table of contents, "Cambios vigentes" as a compact index whose rows open on request and stay linked
+ * both ways with their articles; the staff lists are one card per row with every label and the deadline
+ * in sight; a detail page's values take the whole width.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { TEST_PASSWORD } from "../support/accounts";
+import { expectNoAxeViolations } from "./helpers";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + scrollY);
+const today = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+test.describe("the regulations on a phone", () => {
+  test("print, search and the table of contents come first; the changes are a compact index whose rows open on request", async ({ page }) => {
+    test.slow();
+    await page.goto("/nosotros/reglamentoInterno");
+    const print = page.getByRole("button", { name: "Imprimir" });
+    const search = page.getByRole("searchbox", { name: "Buscar en el texto" });
+    await expect(print).toBeInViewport();
+    await expect(search).toBeInViewport();
+    await expect(page.getByRole("navigation", { name: "Contenido" }).getByRole("heading", { name: "Contenido" })).toBeInViewport();
+    expect(await top(page, "#indice")).toBeLessThan(await top(page, "#cambios-vigentes"));
+    expect(await top(page, "#cambios-vigentes")).toBeLessThan(await top(page, "[data-document-body]"));
+
+    const section = page.getByRole("region", { name: "Cambios vigentes" });
+    // Compact: one line per row with its articles, about a screen, where the panel was thirteen.
+    expect(await section.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(1.5 * 844);
+    const index = section.locator(".in-force-index li");
+    await expect(index).toHaveCount(10);
+    await expect(index.first()).toContainText("Jornada máxima semanal · Artículo 21");
+    const row = section.locator("#cambio-jornada-maxima");
+    await expect(row).toBeHidden();
+    // The index opens its row…
+    await index.first().getByRole("link", { name: "Jornada máxima semanal" }).click();
+    await expect(page).toHaveURL(/#cambio-jornada-maxima$/);
+    await expect(row).toBeVisible();
+    await expect(row).toBeInViewport();
+    // …which links to its article, whose marker links back.
+    await row.getByRole("link", { name: "Artículo 21" }).click();
+    await expect(page).toHaveURL(/#articulo-21$/);
+    await expect(page.locator("#articulo-21 + .in-force-marker")).toBeInViewport();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("an article's marker opens its row in the closed list, and printing prints every row", async ({ page }) => {
+    await page.goto("/nosotros/reglamentoInterno#articulo-52");
+    const marker = page.locator("#articulo-52 + .in-force-marker");
+    await expect(marker).toBeVisible();
+    await expect(page.locator("[data-in-force-rows]")).not.toHaveAttribute("open", "");
+    const link = marker.getByRole("link").first();
+    const target = ((await link.getAttribute("href")) ?? "").slice(1);
+    await link.click();
+    const opened = page.locator(`[id="${target}"]`);
+    await expect(opened).toBeVisible();
+    await expect(opened).toBeInViewport();
+    await expect(opened).toContainText("60 km/h");
+    // Printing: the rows are printed (the browser prints what a closed <details> hides only if opened).
+    await page.goto("/nosotros/reglamentoInterno");
+    await expect(page.getByRole("button", { name: "Imprimir" })).toBeVisible();
+    await page.evaluate(() => dispatchEvent(new Event("beforeprint")));
+    await expect(page.locator("[data-in-force-rows]")).toHaveAttribute("open", "");
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("#cambio-jornada-maxima")).toBeVisible();
+    await expect(page.locator(".in-force-index")).toBeHidden();
+  });
+});
+
+async function signIn(page: Page, email: string, where: string) {
+  await page.goto(where);
+  await page.getByLabel("Correo").fill(email);
+  await page.getByLabel("Contraseña").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await expect(page).toHaveURL(new RegExp(`${where}$`));
+}
+
+/** Every row of the list is a card inside the screen, each value with its label shown before it. */
+async function expectCards(page: Page, labels: string[]) {
+  const card = page.locator("table.admin-table-stacked tbody tr").first();
+  await expect(card).toBeVisible();
+  expect(await card.evaluate((tr) => getComputedStyle(tr).display)).toBe("block");
+  for (const label of labels) {
+    const cell = card.locator(`[data-label="${label}"]`);
+    await expect(cell, label).toBeVisible();
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell, label).toBeInViewport({ ratio: 1 });
+    expect(await cell.evaluate((td) => getComputedStyle(td, "::before").content), label).toBe(`"${label}"`);
+    const box = await cell.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0), label).toBeLessThanOrEqual(390);
+  }
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+}
+
+test.describe("staff pages on a phone", () => {
+  test("the incident reports are cards with the FURAT deadline in sight; the detail uses the whole width and dates read dd/mm/aaaa", async ({ page }) => {
+    await page.goto("/incidente");
+    const created = await page.request.post("/php/incidente", {
+      headers: { Origin: new URL(page.url()).origin },
+      data: {
+        tipo: "accidente",
+        reporta_relacion: "trabajador",
+        trabajador_nombre: "Carlos Teléfono",
+        trabajador_tipo_documento: "CC",
+        trabajador_documento: "80123456",
+        trabajador_celular: "300 123 4567",
+        empresa_usuaria: "Construcciones del Norte S.A.S.",
+        sede: "Barranquilla",
+        fecha: today(),
+        hora: "07:15",
+        lugar: "Andamio del tercer piso",
+        descripcion: "Se golpeó la mano con una varilla.",
+        consentimiento: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { radicado } = (await created.json()) as { radicado: string };
+    await signIn(page, "sst@example.com", "/admin/reportes");
+    await expectCards(page, ["Radicado", "Tipo", "Recibido", "Estado", "Plazo FURAT", "Plazo investigación"]);
+    await expect(page.locator("tbody tr", { hasText: radicado }).locator('[data-label="Plazo FURAT"]')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: radicado }).click();
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toContainText(radicado);
+    // The radicado is never broken across lines.
+    expect(await page.locator(".case-id").evaluate((el) => el.getClientRects().length)).toBe(1);
+    const main = await page.locator(".admin-main").evaluate((el) => el.clientWidth);
+    for (const dd of await page.locator("dl.admin-fields dd").all()) {
+      if (!(await dd.isVisible())) continue;
+      expect((await dd.boundingBox())?.width ?? 0).toBeGreaterThan(0.8 * main);
+    }
+    const eventDay = page.locator("dl.admin-fields div", { has: page.locator("dt", { hasText: /^Fecha del evento$/ }) }).locator("dd");
+    await expect(eventDay).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the messages are cards; the ethics case uses the whole width (no word squeezed apart) and says who it passes to", async ({ page }) => {
+    await page.goto("/contacto");
+    const origin = new URL(page.url()).origin;
+    expect(
+      (
+        await page.request.post("/php/contacto", {
+          headers: { Origin: origin },
+          data: { nombre: "Lucía Fernández de la Torre", celular: "3001234567", correo: "lucia.fernandez.delatorre@example.org", mensaje: "Necesito un certificado laboral.", consentimiento: true },
+        })
+      ).status(),
+    ).toBe(201);
+    await signIn(page, "admin@example.com", "/admin/mensajes");
+    await expectCards(page, ["Recibido", "Formulario", "Remitente", "Mensaje", "Estado", "Correo"]);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+
+    const created = await page.request.post("/php/linea-etica", {
+      headers: { Origin: origin },
+      data: { categoria: "acoso_laboral", descripcion: "Me gritan en la bodega.", cuando: "Desde el lunes 15 de septiembre", donde: "Bodega de Funza", identificacion: "anonimo" },
+    });
+    expect(created.status()).toBe(201);
+    const { radicado } = (await created.json()) as { radicado: string };
+    await signIn(page, "comite@example.com", "/admin/etica");
+    await expectCards(page, ["Radicado"]);
+    await page.getByRole("link", { name: radicado }).click();
+    const when = page.locator("dl.admin-fields div", { has: page.locator("dt", { hasText: /^Cuándo/ }) }).locator("dd");
+    await expect(when).toHaveText("Desde el lunes 15 de septiembre");
+    // Every word of the value whole on its line: the value is as wide as the page's column.
+    const main = await page.locator(".admin-main").evaluate((el) => el.clientWidth);
+    expect((await when.boundingBox())?.width ?? 0).toBeGreaterThan(0.8 * main);
+    expect(await when.evaluate((dd) => dd.scrollWidth <= dd.clientWidth)).toBe(true);
+    await expect(page.getByText("el reporte pasa al oficial de cumplimiento o al comité de convivencia")).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+});
