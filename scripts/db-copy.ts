@@ -45,7 +45,16 @@ try {
       for (let offset = 0; ; offset += BATCH) {
         let page = from.selectFrom(table).selectAll();
         // A stable order for paging: the id, or the table's own key.
-        const key: Record<string, string[]> = { sessions: ["id_hash"], user_roles: ["user_id", "role"], accident_reports: ["case_id"], ethics_reports: ["case_id"], radicado_sequences: ["prefix", "year"] };
+        const key: Record<string, string[]> = {
+          sessions: ["id_hash"],
+          user_roles: ["user_id", "role"],
+          accident_reports: ["case_id"],
+          accident_notices: ["case_id", "notice"],
+          ethics_reports: ["case_id"],
+          pqrs_requests: ["case_id"],
+          job_leases: ["name"],
+          radicado_sequences: ["prefix", "year"],
+        };
         for (const column of ordered ? ["id"] : (key[table] ?? ["key"])) page = page.orderBy(column);
         const rows = await page.limit(BATCH).offset(offset).execute();
         if (rows.length === 0) break;

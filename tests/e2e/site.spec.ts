@@ -260,6 +260,8 @@ test.describe("cambios vigentes", () => {
   test("the gender-equity policy shows the rows that apply to it, linking to the regulations", async ({ page }) => {
     await page.goto("/nosotros/politicaGeneros");
     const section = page.getByRole("region", { name: "Cambios vigentes" });
+    // Since the legal read of 24 November 2026 the policy has enough rows for the compact index: open the row.
+    await section.locator('.in-force-index a[href="#cambio-comite-convivencia"]').click();
     await expect(section.locator("#cambio-comite-convivencia")).toBeVisible();
     await expect(section.getByRole("link", { name: "Artículo 98" }).first()).toHaveAttribute("href", "/nosotros/reglamentoInterno#articulo-98");
     await section.getByRole("link", { name: "Apartado 5.6" }).first().click();

@@ -260,7 +260,7 @@ export default function ReportDetail() {
           <input id="c-hora" name="hora_conocimiento" type="time" required defaultValue={learned.time} />
         </div>
         <button type="submit" className="button button-secondary">
-          Guardar
+          Guardar cuándo lo conoció
         </button>
       </form>
 
