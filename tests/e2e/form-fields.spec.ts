@@ -1,8 +1,8 @@
 /**
  * Every page with a form, on a phone (390×844), with and without JavaScript (issue 20, item 1): the
  * trap field for bots (`sitio_web`) is out of sight, out of the keyboard's reach and out of the
- * accessibility tree, and every text input, select and text area is a 44 px target with 16 px text
- * (smaller text makes an iPhone zoom in on focus).
+ * accessibility tree, every text input, select and text area is a 44 px target with 16 px text
+ * (smaller text makes an iPhone zoom in on focus), and radio buttons and boxes are at least 20 px.
  */
 import { expect, type Page, test } from "@playwright/test";
 
@@ -47,6 +47,13 @@ async function expectPhoneSizedControls(page: Page, atLeast = 2) {
   for (const { name, height, fontSize } of sizes) {
     expect(height, `${name}: alto`).toBeGreaterThanOrEqual(44);
     expect(fontSize, `${name}: tamaño del texto`).toBeGreaterThanOrEqual(16);
+  }
+  // Radio buttons and boxes keep their size beside a long label (a flex row once squeezed them to 13 px).
+  for (const box of await page.locator('form input[type="radio"], form input[type="checkbox"]').all()) {
+    if (!(await box.isVisible())) continue;
+    const { width, height } = (await box.boundingBox()) ?? { width: 0, height: 0 };
+    const name = `${await box.getAttribute("name")}=${await box.getAttribute("value")}`;
+    expect(Math.min(width, height), `${name}: tamaño`).toBeGreaterThanOrEqual(20);
   }
 }
 
