@@ -195,7 +195,24 @@ export interface HeldPostsTable {
   case_id: number | null;
 }
 
+/**
+ * SQLite only: the messages' text index (FTS5, migration 011), without a copy of the text; `rowid` is
+ * the message's id and the column named like the table takes a MATCH expression.
+ */
+export interface MessagesFtsTable {
+  rowid: number;
+  messages_fts: string;
+}
+
+/** PostgreSQL only: the messages' text index (migration 011), one tsvector per message, kept by a trigger. */
+export interface MessagesBusquedaTable {
+  message_id: number;
+  documento: string;
+}
+
 export interface Database {
+  messages_fts: MessagesFtsTable;
+  messages_busqueda: MessagesBusquedaTable;
   held_posts: HeldPostsTable;
   cases: CasesTable;
   case_events: CaseEventsTable;

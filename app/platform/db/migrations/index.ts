@@ -13,6 +13,7 @@ import { m006Ethics } from "./006_ethics";
 import { m008MoreStaffRoles } from "./008_more_staff_roles";
 import { m009HeldPosts } from "./009_held_posts";
 import { m010SexualHarassmentRoute } from "./010_sexual_harassment_route";
+import { m011StaffAreaAtScale } from "./011_staff_area_at_scale";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -25,5 +26,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "008_more_staff_roles": m008MoreStaffRoles(engine),
     "009_held_posts": m009HeldPosts(engine),
     "010_sexual_harassment_route": m010SexualHarassmentRoute(engine),
+    "011_staff_area_at_scale": m011StaffAreaAtScale(engine),
   };
 }
