@@ -6,7 +6,8 @@
  * - outbox.message_id: every list, detail and export joins a message to its mail.
  * - Keyset paging, newest first: (received_at, id) on messages and (channel, received_at, id) on cases
  *   replace the single-column indexes (on PostgreSQL the id is not implicit, as SQLite's rowid is);
- *   per form, and per handled state (two partial indexes, so a sparse state is found without a scan).
+ *   per form; and the new (unhandled) messages, few among many, in partial indexes of their own, with
+ *   and without the form (handled ones are most rows: the full indexes serve them).
  * - E-mails compared without case through an index on lower(...): messages, and both e-mails of an
  *   accident report. The FURAT clock: a partial index on the reports still to file with the ARL.
  * - The audit log pages by id per action and per person.
@@ -50,7 +51,7 @@ export const m011StaffAreaAtScale = (engine: Engine): Migration => ({
     await db.schema.dropIndex("messages_received_at").execute();
     await db.schema.createIndex("messages_form_received_id").on("messages").columns(["form", "received_at", "id"]).execute();
     await db.schema.createIndex("messages_new_received_id").on("messages").columns(["received_at", "id"]).where(sql.ref("handled_at"), "is", null).execute();
-    await db.schema.createIndex("messages_handled_received_id").on("messages").columns(["received_at", "id"]).where(sql.ref("handled_at"), "is not", null).execute();
+    await db.schema.createIndex("messages_new_form_received_id").on("messages").columns(["form", "received_at", "id"]).where(sql.ref("handled_at"), "is", null).execute();
     await db.schema.createIndex("messages_correo_lower").on("messages").expression(sql`lower(correo)`).execute();
 
     await db.schema.createIndex("cases_channel_received_id").on("cases").columns(["channel", "received_at", "id"]).execute();
@@ -59,7 +60,7 @@ export const m011StaffAreaAtScale = (engine: Engine): Migration => ({
       .createIndex("accident_reports_furat_pending")
       .on("accident_reports")
       .column("furat_due_at")
-      .where((eb) => eb.and([eb("arl_filed_at", "is", null), eb("furat_due_at", "is not", null)]))
+      .where(sql<boolean>`arl_filed_at is null and furat_due_at is not null`)
       .execute();
     await db.schema.createIndex("accident_reports_reporta_correo_lower").on("accident_reports").expression(sql`lower(reporta_correo)`).execute();
     await db.schema.createIndex("accident_reports_trabajador_correo_lower").on("accident_reports").expression(sql`lower(trabajador_correo)`).execute();
