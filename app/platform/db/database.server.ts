@@ -12,6 +12,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type MigrationProvider, Migrator } from "kysely/migration";
 import { log } from "~/platform/log.server";
 import { type Engine } from "./migrations/engine";
+import { openReadWorker } from "./read-worker.server";
 import { migrationsFor } from "./migrations";
 import type { Database } from "./schema";
 
@@ -88,11 +89,28 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   if (options.skipMigrations) return db;
   try {
     await migrate(db, engine, url);
+    // Statistics for the query planner where they are missing or stale (new indexes, a grown table):
+    // a sample (analysis_limit), so it stays quick at a million rows. Again every few hours, and on close.
+    if (engine === "sqlite") await sql`pragma optimize = 0x10002`.execute(db);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error instanceof Error ? error : new Error(String(error));
   }
   return db;
+}
+
+/**
+ * The connection the staff area reads through (issue 24, ADR 018). SQLite (a file): a worker thread with
+ * its own read-only connection, so a long list, search or export never holds the request thread
+ * (read-worker.server.ts). PostgreSQL, or SQLite in memory: `db` itself.
+ */
+export function openReadDatabase(url: string, db: Kysely<Database>, options: { timeoutMs?: number } = {}): Kysely<Database> {
+  if (engineOf(url) !== "sqlite") return db;
+  const file = sqlitePathFromUrl(url);
+  if (file === ":memory:") return db;
+  const reader = openReadWorker<Database>(path.resolve(file), { timeoutMs: options.timeoutMs });
+  engines.set(reader, "sqlite");
+  return reader;
 }
 
 function openSqlite(url: string): Kysely<Database> {
@@ -104,17 +122,42 @@ function openSqlite(url: string): Kysely<Database> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // 32 MB of page cache instead of SQLite's 2 MB: the indexes a post touches stay in memory at a million rows.
+  sqlite.pragma("cache_size = -32768");
+  sqlite.pragma("analysis_limit = 1000");
+  const optimizer = setInterval(() => {
+    try {
+      sqlite.pragma("optimize");
+    } catch (error) {
+      log("warn", "database-optimize-failed", { error: (error as Error).message });
+    }
+  }, 6 * 3_600_000);
+  optimizer.unref();
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: withStatementCache(sqlite, () => {
+        clearInterval(optimizer);
+        try {
+          if (sqlite.open && !sqlite.readonly) sqlite.pragma("optimize");
+        } catch {
+          // closing anyway
+        }
+      }),
+    }),
+  });
 }
 
 /**
  * Kysely prepares every statement anew; the queries are a small fixed set, so keep them prepared
  * (the profile showed prepare() at ~5 % of a form post's CPU time).
  */
-function withStatementCache(sqlite: SQLite.Database, size = 256) {
+function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void = () => {}, size = 256) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose();
+      sqlite.close();
+    },
     prepare(text: string) {
       let statement = cache.get(text);
       if (statement) {
@@ -154,21 +197,26 @@ async function migrate(db: Kysely<Database>, engine: Engine, url: string): Promi
   const provider: MigrationProvider = {
     getMigrations: async () => migrationsFor(engine),
   };
-  const run = () => new Migrator({ db, provider }).migrateToLatest();
+  const run = (on: Kysely<Database>) => new Migrator({ db: on, provider }).migrateToLatest();
   let outcome: Awaited<ReturnType<typeof run>>;
   if (engine === "postgres") {
     // Instances starting together: one session-level advisory lock around the whole migration (Kysely
     // also locks, but only after creating its own bookkeeping tables, which can race).
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
     await client.connect();
+    // The migrations run on a connection of their own without the statement timeout: building an index
+    // or filling a new table over an existing site's rows (migration 011 at a million messages) takes
+    // longer than any request may.
+    const migrator = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, application_name: "sitio-web-migraciones" }) }) });
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      outcome = await run();
+      outcome = await run(migrator);
     } finally {
+      await migrator.destroy().catch(() => {});
       await client.end().catch(() => {});
     }
   } else {
-    outcome = await run();
+    outcome = await run(db);
   }
   for (const r of outcome.results ?? []) {
     if (r.status !== "NotExecuted") log(r.status === "Success" ? "info" : "error", "migration", { name: r.migrationName, status: r.status, engine });
