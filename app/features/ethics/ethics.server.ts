@@ -4,7 +4,7 @@
  * function that reads a report takes the categories the reader may see (ethicsKindsFor) and finds
  * nothing outside them.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
@@ -12,6 +12,8 @@ import { addEvent, addReporterNote, caseEvents, insertCase, publicView, withRadi
 import { auditAction } from "~/features/cases/model";
 import { ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole } from "./channel";
 import { bogotaDay } from "~/platform/dates";
+import { countCapped } from "~/platform/db/count.server";
+import { type FetchRows, keysetPage, type PageRequest } from "~/platform/paging";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import type { HeldSealing } from "~/features/cases/held.server";
 import { createSealer, type Sealer } from "./crypto.server";
@@ -109,30 +111,58 @@ export interface EthicsFilter {
   kind?: string;
 }
 
-/** The cases of the reader's categories, newest first; `waiting`: the last word is the reporter's. */
-export async function listEthicsCases(db: Kysely<Database>, user: User, kinds: EthicsKind[], filter: EthicsFilter = {}) {
-  if (kinds.length === 0) return [];
+export const ETHICS_PAGE_SIZE = 50;
+
+/** The reader's categories with a filter (no rows for a reader without categories). */
+function ethicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFilter) {
   let query = db
     .selectFrom("cases")
     .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
-    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.updated_at", "e.identified"])
-    .select((eb) =>
-      eb
-        .selectFrom("case_events as ev")
-        .select("ev.author")
-        .whereRef("ev.case_id", "=", "cases.id")
-        .orderBy("ev.at", "desc")
-        .orderBy("ev.id", "desc")
-        .limit(1)
-        .as("last_author"),
-    )
     .where("cases.channel", "=", CHANNEL)
-    .where("cases.kind", "in", kinds);
+    .where("cases.kind", "in", kinds.length ? kinds : ["-"]);
   if (filter.status) query = query.where("cases.status", "=", filter.status);
   if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
-  const rows = await query.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
-  await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${rows.length} reporte(s)` });
-  return rows.map(({ last_author, ...r }) => ({ ...r, waiting: last_author === "reportante" }));
+  return query;
+}
+
+/** Who wrote a case's last event (to know whether the reporter waits for an answer). */
+const lastAuthor = (eb: ExpressionBuilder<Database & { e: Database["ethics_reports"] }, "cases" | "e">) =>
+  eb.selectFrom("case_events as ev").select("ev.author").whereRef("ev.case_id", "=", "cases.id").orderBy("ev.at", "desc").orderBy("ev.id", "desc").limit(1);
+
+/**
+ * A page of the cases of the reader's categories, newest first (keyset paging); `waiting`: the last word
+ * is the reporter's. Reading it is audited by the caller (ethicsListRead), on the writing connection:
+ * this may run on the read-only one. Counts are capped (COUNT_CAP).
+ */
+export async function listEthicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFilter = {}, request: PageRequest = { kind: "first" }) {
+  const fetch: FetchRows<{ id: number | undefined; radicado: string; kind: string; status: string; received_at: string; updated_at: string; identified: number; last_author: string | null }> = (
+    direction,
+    cursor,
+    limit,
+  ) => {
+    const desc = direction === "older";
+    let query = ethicsCases(db, kinds, filter)
+      .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.updated_at", "e.identified"])
+      .select((eb) => lastAuthor(eb).as("last_author"));
+    if (cursor) query = query.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), desc ? "<" : ">", eb.tuple(cursor.at, cursor.id)));
+    return query
+      .orderBy("cases.received_at", desc ? "desc" : "asc")
+      .orderBy("cases.id", desc ? "desc" : "asc")
+      .limit(limit)
+      .execute();
+  };
+  const [page, total, waiting] = await Promise.all([
+    keysetPage(request, ETHICS_PAGE_SIZE, fetch, (r) => ({ tag: "", at: r.received_at, id: r.id as number })),
+    countCapped(db, ethicsCases(db, kinds, filter)),
+    countCapped(db, ethicsCases(db, kinds, filter).where((eb) => eb(lastAuthor(eb), "=", "reportante"))),
+  ]);
+  const rows = page.rows.map(({ last_author, ...r }) => ({ ...r, waiting: last_author === "reportante" }));
+  return { ...page, rows, total, waiting };
+}
+
+/** Opening the list is audited, with how many reports the page showed. */
+export async function ethicsListRead(db: Kysely<Database>, user: User, shown: number) {
+  await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${shown} reporte(s)` });
 }
 
 /** One case, opened (decrypted) for a reader of its category; the opening is audited. Null if not theirs. */

@@ -4,6 +4,9 @@
  */
 import { type Kysely, sql } from "kysely";
 import { bogotaInstant, formatBogota } from "~/platform/dates";
+import { countCapped } from "~/platform/db/count.server";
+import { streamRows } from "~/platform/db/stream.server";
+import { type FetchRows, keysetPage, type PageRequest } from "~/platform/paging";
 import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { CsvColumn } from "~/platform/csv.server";
@@ -108,37 +111,77 @@ export interface ReportFilter {
   kind?: string;
 }
 
-/** Overdue FURATs first (accidents not yet filed whose deadline passed), then the newest. */
-export async function listReports(db: Kysely<Database>, filter: ReportFilter, now = new Date().toISOString()) {
+export const REPORTS_PAGE_SIZE = 50;
+
+/** The channel's reports with a filter, in one segment: the overdue ones, or all the others. */
+function reportsIn(db: Kysely<Database>, filter: ReportFilter, overdue: boolean, now: string) {
   let query = db
     .selectFrom("cases")
     .innerJoin("accident_reports as a", "a.case_id", "cases.id")
-    .select([
-      "cases.id",
-      "cases.radicado",
-      "cases.kind",
-      "cases.status",
-      "cases.received_at",
-      "a.trabajador_nombre",
-      "a.empresa_usuaria",
-      "a.sede",
-      "a.furat_due_at",
-      "a.investigation_due_at",
-      "a.arl_filed_at",
-    ])
-    .select((eb) =>
-      eb
-        .case()
-        .when(eb.and([eb("a.furat_due_at", "is not", null), eb("a.arl_filed_at", "is", null), eb("a.furat_due_at", "<", now)]))
-        .then(1)
-        .else(0)
-        .end()
-        .as("overdue"),
-    )
-    .where("cases.channel", "=", CHANNEL);
+    .where("cases.channel", "=", CHANNEL)
+    .where((eb) => {
+      // An accident's FURAT is overdue: due, passed, and not yet filed with the ARL. These come from the
+      // partial index of the reports still to file (migration 011): few, however many reports there are.
+      const due = eb.and([eb("a.arl_filed_at", "is", null), eb("a.furat_due_at", "is not", null), eb("a.furat_due_at", "<", now)]);
+      return overdue ? due : eb.not(due);
+    });
   if (filter.status) query = query.where("cases.status", "=", filter.status);
   if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
-  return query.orderBy("overdue", "desc").orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
+  return query;
+}
+
+function reportRows(db: Kysely<Database>, filter: ReportFilter, now: string, overdue: boolean, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number) {
+  const desc = direction === "older";
+  let query = reportsIn(db, filter, overdue, now).select([
+    "cases.id",
+    "cases.radicado",
+    "cases.kind",
+    "cases.status",
+    "cases.received_at",
+    "a.trabajador_nombre",
+    "a.empresa_usuaria",
+    "a.sede",
+    "a.furat_due_at",
+    "a.investigation_due_at",
+    "a.arl_filed_at",
+  ]);
+  if (after) query = query.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), desc ? "<" : ">", eb.tuple(after.at, after.id)));
+  return query
+    .orderBy("cases.received_at", desc ? "desc" : "asc")
+    .orderBy("cases.id", desc ? "desc" : "asc")
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, overdue: overdue ? 1 : 0 })));
+}
+
+export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
+
+/**
+ * Overdue FURATs first (accidents not yet filed whose deadline passed), highlighted, then the newest;
+ * every report reachable by keyset paging through both segments (a cursor's tag says which: "v" for
+ * the overdue ones). Counts are capped (COUNT_CAP).
+ */
+export async function listReports(db: Kysely<Database>, filter: ReportFilter, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
+  // The list is the overdue segment, newest first, followed by the rest, newest first.
+  const fetch: FetchRows<ReportRow> = async (direction, cursor, limit) => {
+    const after = cursor ? { at: cursor.at, id: cursor.id } : undefined;
+    if (direction === "older") {
+      const inOverdue = cursor ? cursor.tag === "v" : true;
+      const rows = await reportRows(db, filter, now, inOverdue, "older", after, limit);
+      if (!inOverdue || rows.length >= limit) return rows;
+      return [...rows, ...(await reportRows(db, filter, now, false, "older", undefined, limit - rows.length))];
+    }
+    const inOverdue = cursor ? cursor.tag === "v" : false;
+    const rows = await reportRows(db, filter, now, inOverdue, "newer", after, limit);
+    if (inOverdue || rows.length >= limit) return rows;
+    return [...rows, ...(await reportRows(db, filter, now, true, "newer", undefined, limit - rows.length))];
+  };
+  const [page, others, overdue] = await Promise.all([
+    keysetPage(request, REPORTS_PAGE_SIZE, fetch, (r) => ({ tag: r.overdue ? "v" : "", at: r.received_at, id: r.id as number })),
+    countCapped(db, reportsIn(db, filter, false, now)),
+    countCapped(db, reportsIn(db, filter, true, now)),
+  ]);
+  return { ...page, total: others + overdue, overdue };
 }
 
 export async function getReport(db: Kysely<Database>, id: number) {
@@ -210,17 +253,20 @@ export async function reportsOfPerson(db: Kysely<Database>, who: string) {
     .execute();
 }
 
-/** Every report with its clocks, as the CSV writer's columns and rows. */
+/** Every report with its clocks, newest first, as the CSV writer's columns and rows read as the download goes (streamRows). */
 export async function reportsForExport(db: Kysely<Database>) {
-  const rows = await db
-    .selectFrom("cases")
-    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
-    .selectAll("a")
-    .select(["cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.learned_at", "cases.sensitive_consent_at"])
-    .where("cases.channel", "=", CHANNEL)
-    .orderBy("cases.received_at", "desc")
-    .execute();
-  type Row = (typeof rows)[number];
+  const query = (after?: { received_at: string; id: number }) => {
+    let q = db
+      .selectFrom("cases")
+      .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+      .selectAll("a")
+      .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.learned_at", "cases.sensitive_consent_at"])
+      .where("cases.channel", "=", CHANNEL);
+    if (after) q = q.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), "<", eb.tuple(after.received_at, after.id)));
+    return q.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc");
+  };
+  type Row = Awaited<ReturnType<ReturnType<typeof query>["execute"]>>[number];
+  const rows = streamRows(db, (after: Row | undefined) => query(after ? { received_at: after.received_at, id: after.id as number } : undefined));
   const columns: CsvColumn<Row>[] = [
     ["Radicado", (r) => r.radicado],
     ["Tipo", (r) => kindLabel(incidentChannel, r.kind)],

@@ -15,10 +15,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireStaff(request, "dataSubjects");
   const params = new URL(request.url).searchParams;
   const email = params.get("correo")?.trim() ?? "";
-  const found = email ? await messagesOfPerson(services.db, email) : null;
+  // Both searches go through indexes on lower(e-mail) (migration 011), off the request thread.
+  const found = email ? await messagesOfPerson(services.readDb, email) : null;
   // Reports hold health data: only occupational health and the admin find and delete them.
   const canReports = mayOpen(user.roles, "reports");
-  const reports = email && canReports ? await reportsOfPerson(services.db, email) : null;
+  const reports = email && canReports ? await reportsOfPerson(services.readDb, email) : null;
   return { email, found, reports, canReports, deleted: params.get("eliminados"), deletedReports: params.get("reportes") };
 }
 

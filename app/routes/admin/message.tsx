@@ -18,7 +18,7 @@ function idOf(params: { id?: string }) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, "messages");
-  const message = await getMessage(services.db, idOf(params));
+  const message = await getMessage(services.readDb, idOf(params));
   if (!message) throw data({ message: "Mensaje no encontrado." }, { status: 404 });
   return { message, notice: new URL(request.url).searchParams.get("aviso") };
 }

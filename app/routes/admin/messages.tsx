@@ -3,6 +3,8 @@ import { formatBogota } from "~/platform/dates";
 import { requireStaff } from "~/features/staff/guard.server";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { listMessages, parseFilter } from "~/features/messages/inbox.server";
+import { countLabel, parsePageRequest, withoutPaging } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/messages";
 
 export function meta() {
@@ -13,19 +15,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, "messages");
   const url = new URL(request.url);
   const filter = parseFilter(url.searchParams);
-  return { filter, query: url.searchParams.toString(), ...(await listMessages(services.db, filter)) };
-}
-
-function pageHref(query: string, page: number) {
-  const params = new URLSearchParams(query);
-  params.set("pagina", String(page));
-  return `?${params}`;
+  // Read off the request thread (services.readDb), one page by keyset, the count capped.
+  const { rows, total, ...page } = await listMessages(services.readDb, filter, parsePageRequest(url.searchParams));
+  return { filter, query: url.searchParams.toString(), rows, total, page };
 }
 
 export default function Messages() {
-  const { rows, total, pages, filter, query } = useLoaderData<typeof loader>();
-  const exportParams = new URLSearchParams(query);
-  exportParams.delete("pagina");
+  const { rows, total, page, filter, query } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Mensajes</h1>
@@ -63,7 +59,7 @@ export default function Messages() {
         </button>
       </form>
       <p className="admin-summary">
-        {total === 1 ? "1 mensaje" : `${total} mensajes`} · <a href={`/admin/exportar.csv?${exportParams}`}>Exportar a CSV (Excel)</a>
+        {countLabel(total, "mensaje", "mensajes")} · <a href={`/admin/exportar.csv?${withoutPaging(query)}`}>Exportar a CSV (Excel)</a>
       </p>
       {rows.length === 0 ? (
         <p>No hay mensajes con este filtro.</p>
@@ -103,15 +99,7 @@ export default function Messages() {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="admin-pages">
-          {filter.page > 1 ? <a href={pageHref(query, filter.page - 1)}>Anterior</a> : null}
-          <span>
-            Página {filter.page} de {pages}
-          </span>
-          {filter.page < pages ? <a href={pageHref(query, filter.page + 1)}>Siguiente</a> : null}
-        </nav>
-      ) : null}
+      <Pager query={query} page={page} />
     </>
   );
 }
