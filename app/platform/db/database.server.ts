@@ -89,9 +89,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   if (options.skipMigrations) return db;
   try {
     await migrate(db, engine, url);
-    // Statistics for the query planner where they are missing or stale (new indexes, a grown table):
-    // a sample (analysis_limit), so it stays quick at a million rows. Again every few hours, and on close.
-    if (engine === "sqlite") await sql`pragma optimize = 0x10002`.execute(db);
+    if (engine === "sqlite") await analyzeSqlite(db);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error instanceof Error ? error : new Error(String(error));
@@ -125,26 +123,36 @@ function openSqlite(url: string): Kysely<Database> {
   // 32 MB of page cache instead of SQLite's 2 MB: the indexes a post touches stay in memory at a million rows.
   sqlite.pragma("cache_size = -32768");
   sqlite.pragma("analysis_limit = 1000");
-  const optimizer = setInterval(() => {
+  const analyzer = setInterval(() => {
     try {
-      sqlite.pragma("optimize");
+      analyzeTables(sqlite);
     } catch (error) {
-      log("warn", "database-optimize-failed", { error: (error as Error).message });
+      log("warn", "database-analyze-failed", { error: (error as Error).message });
     }
   }, 6 * 3_600_000);
-  optimizer.unref();
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({
-      database: withStatementCache(sqlite, () => {
-        clearInterval(optimizer);
-        try {
-          if (sqlite.open && !sqlite.readonly) sqlite.pragma("optimize");
-        } catch {
-          // closing anyway
-        }
-      }),
-    }),
-  });
+  analyzer.unref();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => clearInterval(analyzer)) }) });
+  sqliteConnections.set(db, sqlite);
+  return db;
+}
+
+const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * Statistics for SQLite's query planner (it had none: the staff lists' plans depend on them), from a
+ * sample of each index (analysis_limit), so it takes milliseconds at a million rows: on open, after the
+ * migrations, and every 6 hours. Only the site's own tables (TABLES): not `PRAGMA optimize`, which also
+ * analyzes the FTS5 index's internal tables, and figures read there while the index is small lead to
+ * plans for FTS5's own statements that slow every insert as the index grows (issue 24, ADR 018).
+ */
+function analyzeTables(sqlite: SQLite.Database): void {
+  for (const table of TABLES) sqlite.exec(`analyze ${table}`);
+  sqlite.exec("delete from sqlite_stat1 where tbl like 'messages_fts%'; analyze sqlite_schema");
+}
+
+async function analyzeSqlite(db: Kysely<Database>): Promise<void> {
+  const sqlite = sqliteConnections.get(db);
+  if (sqlite) analyzeTables(sqlite);
 }
 
 /**

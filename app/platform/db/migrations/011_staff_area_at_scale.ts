@@ -85,7 +85,11 @@ export const m011StaffAreaAtScale = (engine: Engine): Migration => ({
             `insert into messages_fts (rowid, ${SQLITE_FTS_COLUMNS}) values (${SQLITE_FTS_VALUES("new")}); end`,
         )
         .execute(db);
-      await sql`analyze`.execute(db);
+      // Statistics for the planner on the tables the staff read, never on the text index's own tables:
+      // stale figures there (two rows, say, read when the site was new) lead SQLite to plans for FTS5's
+      // internal statements that grow with the index, until every post takes seconds.
+      for (const table of ["messages", "outbox", "cases", "accident_reports", "audit_log"]) await sql.raw(`analyze ${table}`).execute(db);
+      await sql`delete from sqlite_stat1 where tbl like 'messages_fts%'`.execute(db);
       return;
     }
 
