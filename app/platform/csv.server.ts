@@ -20,6 +20,27 @@ export async function* csvLines<R>(columns: readonly CsvColumn<R>[], rows: Itera
   for await (const row of rows) yield csvLine(columns.map(([, get]) => get(row)));
 }
 
+/** Rows read in batches (a database cursor's chunks, app/platform/db/stream.server.ts): one await per batch, not per row. */
+export interface RowBatches<R> {
+  batches: AsyncIterable<readonly R[]>;
+}
+
+async function* batchesOf<R>(rows: Iterable<R> | AsyncIterable<R> | RowBatches<R>): AsyncGenerator<readonly R[]> {
+  if ("batches" in rows) {
+    yield* rows.batches;
+    return;
+  }
+  let batch: R[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= 500) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
 /** About this much text per chunk of the response: one write (and one compression flush) per chunk, not per line. */
 const CHUNK_CHARS = 64 * 1024;
 
@@ -28,25 +49,27 @@ const CHUNK_CHARS = 64 * 1024;
  * the next rows are read only when the client has taken the chunk before (backpressure), so memory
  * stays flat however many rows there are (issue 24).
  */
-export function csvResponse<R>(filename: string, columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R>): Response {
-  const lines = csvLines(columns, rows);
+export function csvResponse<R>(filename: string, columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R> | RowBatches<R>): Response {
+  const batches = batchesOf(rows);
   const encoder = new TextEncoder();
+  let pending = `\uFEFF${csvLine(columns.map(([header]) => header))}`;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      let chunk = "";
-      while (chunk.length < CHUNK_CHARS) {
-        const next = await lines.next();
+      while (pending.length < CHUNK_CHARS) {
+        const next = await batches.next();
         if (next.done) {
-          if (chunk) controller.enqueue(encoder.encode(chunk));
+          if (pending) controller.enqueue(encoder.encode(pending));
+          pending = "";
           controller.close();
           return;
         }
-        chunk += next.value;
+        for (const row of next.value) pending += csvLine(columns.map(([, get]) => get(row)));
       }
-      controller.enqueue(encoder.encode(chunk));
+      controller.enqueue(encoder.encode(pending));
+      pending = "";
     },
     async cancel() {
-      await lines.return(undefined);
+      await batches.return(undefined);
     },
   });
   const day = new Date().toISOString().slice(0, 10);

@@ -9,21 +9,16 @@ import { getHolidaysForYear } from "colombian-holidays";
 
 const OFFSET_MS = 5 * 3_600_000;
 
-const bogota = new Intl.DateTimeFormat("es-CO", {
-  timeZone: "America/Bogota",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** dd/mm/aaaa hh:mm in Colombian time. */
+/**
+ * dd/mm/aaaa hh:mm in Colombian time. UTC−5 by arithmetic (as bogotaDay): an export formats two dates
+ * per row, and Intl's formatToParts cost more than the rest of the row (issue 24).
+ */
 export function formatBogota(iso: string | null | undefined): string {
   if (!iso) return "";
-  const parts = Object.fromEntries(bogota.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  const t = new Date(ms - OFFSET_MS).toISOString();
+  return `${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)} ${t.slice(11, 16)}`;
 }
 
 /** aaaa-mm-dd → dd/mm/aaaa (a calendar day, no time). */

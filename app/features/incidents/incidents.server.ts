@@ -5,7 +5,7 @@
 import { type Kysely, sql } from "kysely";
 import { bogotaInstant, formatBogota } from "~/platform/dates";
 import { countCapped } from "~/platform/db/count.server";
-import { streamRows } from "~/platform/db/stream.server";
+import { streamBatches } from "~/platform/db/stream.server";
 import { type FetchRows, keysetPage, type PageRequest } from "~/platform/paging";
 import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
@@ -266,7 +266,7 @@ export async function reportsForExport(db: Kysely<Database>) {
     return q.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc");
   };
   type Row = Awaited<ReturnType<ReturnType<typeof query>["execute"]>>[number];
-  const rows = streamRows(db, (after: Row | undefined) => query(after ? { received_at: after.received_at, id: after.id as number } : undefined));
+  const rows = { batches: streamBatches(db, (after: Row | undefined) => query(after ? { received_at: after.received_at, id: after.id as number } : undefined)) };
   const columns: CsvColumn<Row>[] = [
     ["Radicado", (r) => r.radicado],
     ["Tipo", (r) => kindLabel(incidentChannel, r.kind)],

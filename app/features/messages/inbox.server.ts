@@ -8,7 +8,7 @@ import { mailStateLabel } from "~/platform/outbox-status";
 import type { CsvColumn } from "~/platform/csv.server";
 import { type Database, engineOfDatabase } from "~/platform/db/database.server";
 import { countCapped } from "~/platform/db/count.server";
-import { streamRows } from "~/platform/db/stream.server";
+import { streamBatches } from "~/platform/db/stream.server";
 import { ftsMatch, searchTerms, tsQuery } from "~/platform/db/text-search";
 import { COUNT_CAP, keysetPage, type PageRequest } from "~/platform/paging";
 
@@ -220,7 +220,7 @@ export async function deletePerson(db: Kysely<Database>, email: string, user: Us
 export async function messagesForExport(db: Kysely<Database>, filter: InboxFilter) {
   const count = await countMessages(db, filter, Number.MAX_SAFE_INTEGER);
   const fewHits = await fewTextHits(db, filter, count);
-  const rows = streamRows(db, (after: InboxRow | undefined) => ordered(db, filter, "older", after ? { at: after.received_at, id: after.id as number } : undefined, fewHits));
+  const rows = { batches: streamBatches(db, (after: InboxRow | undefined) => ordered(db, filter, "older", after ? { at: after.received_at, id: after.id as number } : undefined, fewHits)) };
   type Row = InboxRow;
   const columns: CsvColumn<Row>[] = [
     ["N.º", (r) => r.id],
