@@ -8,11 +8,20 @@ export type CsvColumn<R> = readonly [header: string, get: (row: R) => unknown];
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  // = + - @ tab CR: a formula to a spreadsheet (charCode tests: an export writes a dozen cells per row).
+  const first = text.charCodeAt(0);
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) text = `'${text}`;
+  return `"${text.includes('"') ? text.replace(/"/g, '""') : text}"`;
 }
 
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(";")}\r\n`;
+
+/** One row's line, without intermediate arrays. */
+function rowLine<R>(columns: readonly CsvColumn<R>[], row: R): string {
+  let line = "";
+  for (let i = 0; i < columns.length; i++) line += (i ? ";" : "") + csvCell(columns[i][1](row));
+  return `${line}\r\n`;
+}
 
 /** The lines of a CSV file, the BOM and the header first. */
 export async function* csvLines<R>(columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R>): AsyncGenerator<string> {
@@ -51,22 +60,32 @@ const CHUNK_CHARS = 64 * 1024;
  */
 export function csvResponse<R>(filename: string, columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R> | RowBatches<R>): Response {
   const batches = batchesOf(rows);
-  const encoder = new TextEncoder();
-  let pending = `\uFEFF${csvLine(columns.map(([header]) => header))}`;
+  // Lines are gathered in an array and joined once per chunk: encoding a string built by += costs
+  // more than building it.
+  let pending: string[] = [`\uFEFF${csvLine(columns.map(([header]) => header))}`];
+  let size = pending[0].length;
+  const take = () => {
+    const chunk = Buffer.from(pending.join(""), "utf8");
+    pending = [];
+    size = 0;
+    return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  };
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      while (pending.length < CHUNK_CHARS) {
+      while (size < CHUNK_CHARS) {
         const next = await batches.next();
         if (next.done) {
-          if (pending) controller.enqueue(encoder.encode(pending));
-          pending = "";
+          if (size) controller.enqueue(take());
           controller.close();
           return;
         }
-        for (const row of next.value) pending += csvLine(columns.map(([, get]) => get(row)));
+        for (const row of next.value) {
+          const line = rowLine(columns, row);
+          pending.push(line);
+          size += line.length;
+        }
       }
-      controller.enqueue(encoder.encode(pending));
-      pending = "";
+      controller.enqueue(take());
     },
     async cancel() {
       await batches.return(undefined);

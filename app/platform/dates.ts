@@ -15,6 +15,11 @@ const OFFSET_MS = 5 * 3_600_000;
  */
 export function formatBogota(iso: string | null | undefined): string {
   if (!iso) return "";
+  // The stored form (aaaa-mm-ddThh:mm:ss.sssZ) from 05:00 UTC on is the same day in Bogotá: no Date needed.
+  if (iso.length === 24 && iso.charCodeAt(23) === 90 && iso.charCodeAt(10) === 84) {
+    const hour = (iso.charCodeAt(11) - 48) * 10 + (iso.charCodeAt(12) - 48);
+    if (hour >= 5 && hour <= 23) return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${hour - 5 < 10 ? "0" : ""}${hour - 5}${iso.slice(13, 16)}`;
+  }
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return "";
   const t = new Date(ms - OFFSET_MS).toISOString();
