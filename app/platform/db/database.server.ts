@@ -120,8 +120,9 @@ function openSqlite(url: string): Kysely<Database> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  // 32 MB of page cache instead of SQLite's 2 MB: the indexes a post touches stay in memory at a million rows.
-  sqlite.pragma("cache_size = -32768");
+  // 16 MB of page cache instead of SQLite's 2 MB: the index pages a post touches stay in memory at a
+  // million rows (the staff's reads have their own connection and cache, read-worker.server.ts).
+  sqlite.pragma("cache_size = -16384");
   sqlite.pragma("analysis_limit = 1000");
   const analyzer = setInterval(() => {
     try {

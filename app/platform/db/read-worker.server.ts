@@ -282,7 +282,7 @@ export const isReadWorker = (db: object) => readers.has(db);
 
 /** A read-only Kysely over `file`, its statements run by a worker thread (see above). */
 export function openReadWorker<DB>(file: string, options: ReadWorkerOptions = {}): Kysely<DB> {
-  const worker = new ReadWorker(file, { cacheKib: options.cacheKib ?? 65_536, timeoutMs: options.timeoutMs ?? 30_000 });
+  const worker = new ReadWorker(file, { cacheKib: options.cacheKib ?? 32_768, timeoutMs: options.timeoutMs ?? 30_000 });
   const db = new Kysely<DB>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
