@@ -36,6 +36,14 @@ if (!findChromium({ install: true })) {
   finish(1);
 }
 
+// The lock file must let a clean machine install (`npm ci` refuses a lock out of step with package.json,
+// e.g. one missing another platform's optional binaries): a dry run answers in about a second.
+console.log("\n▶ package-lock.json al día (npm ci --dry-run)");
+if (spawnSync("npm", ["ci", "--dry-run", "--no-audit", "--no-fund", "--loglevel=error"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) {
+  failed += 1;
+  finish(1);
+}
+
 if (!run("Tipos (react-router typegen + tsc)", "npx", ["react-router", "typegen"]) || !run("tsc", "npx", ["tsc"])) {
   failed += 1;
   finish(1);
