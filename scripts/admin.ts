@@ -68,7 +68,8 @@ function requireEmail(): string {
   return values.email;
 }
 
-const db = await openDatabase(getEnv().DATABASE_URL);
+// A busy site holds SQLite's write lock most of the time; the command waits its turn for up to a minute.
+const db = await openDatabase(getEnv().DATABASE_URL, { busyTimeoutMs: 60_000 });
 try {
   const command = positionals[0];
   if (command === "create-user") {

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import { getSiteConfig } from "~/config/site.server";
-import { type Database, engineOf, openDatabase, redactUrl } from "./db/database.server";
+import { type Database, engineOf, openDatabase, openReadDatabase, redactUrl } from "./db/database.server";
 import { getEnv, type ServerEnv } from "./env.server";
 import { log } from "./log.server";
 import { type OutboxOptions, OutboxSender } from "./outbox.server";
@@ -38,6 +38,12 @@ function requireHooks(): ServiceHooks {
 
 export interface Services {
   db: Kysely<Database>;
+  /**
+   * What the staff area reads through (lists, searches, details, exports): on SQLite a worker thread
+   * with its own read-only connection, so the request thread never waits on a long read (ADR 018); on
+   * PostgreSQL `db`. Writes, and reads that must see the request's own transaction, use `db`.
+   */
+  readDb: Kysely<Database>;
   env: ServerEnv;
   outbox: OutboxSender | undefined;
   /** Connections for bookkeeping: the outbox and the rate-limit counters (PostgreSQL only). */
@@ -69,6 +75,7 @@ async function open(): Promise<Services> {
     // The start stops with a message that names the variable (and never prints its password).
     throw new Error(`DATABASE_URL: no se pudo abrir la base de datos ${redactUrl(env.DATABASE_URL)}: ${(error as Error).message}`);
   });
+  const readDb = openReadDatabase(env.DATABASE_URL, db, { timeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS });
   let outbox: OutboxSender | undefined;
   // On PostgreSQL the bookkeeping (outbox claims and "sent" marks, rate-limit counters) has a few
   // connections of its own: it never waits behind visitor requests, which keeps the crash window between
@@ -100,7 +107,7 @@ async function open(): Promise<Services> {
     outbox.start();
   }
   log("info", "services-ready", { database: redactUrl(env.DATABASE_URL), engine: engineOf(env.DATABASE_URL), mail: Boolean(outbox) });
-  return { db, env, outbox, outboxDb, policyVersion };
+  return { db, readDb, env, outbox, outboxDb, policyVersion };
 }
 
 /** How often the server looks whether today's purge is due (it runs once a day, from PURGE_HOUR). */
@@ -152,5 +159,6 @@ export async function stopServices(): Promise<void> {
   services = undefined;
   await current?.outbox?.stop();
   await current?.outboxDb?.destroy();
+  if (current && current.readDb !== current.db) await current.readDb.destroy();
   await current?.db.destroy();
 }

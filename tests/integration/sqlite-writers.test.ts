@@ -41,10 +41,16 @@ function createUser(databaseUrl: string, i: number): Promise<number> {
     const child = spawn(
       process.execPath,
       [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "create-user", "--email", `cuenta${i}@example.com`, "--name", `Cuenta ${i}`, "--role", "staff", "--password-stdin"],
-      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" }, stdio: ["pipe", "ignore", "ignore"] },
+      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" }, stdio: ["pipe", "ignore", "pipe"] },
     );
+    let errors = "";
+    child.stderr.on("data", (chunk) => (errors += chunk));
     child.stdin.end("clave-de-prueba-segura\n");
-    child.on("exit", (code) => resolve(code ?? 1));
+    child.on("exit", (code) => {
+      // Say why, if it failed (the assertion only sees the exit codes).
+      if (code !== 0) console.error(`create-user ${i}: salida ${code}\n${errors}`);
+      resolve(code ?? 1);
+    });
   });
 }
 

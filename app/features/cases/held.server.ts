@@ -38,11 +38,22 @@ export interface HeldPost {
   values: Record<string, string>;
 }
 
-/** The channel's held posts, waiting ones first; `visible` filters by what the reader may see (an ethics category). */
+/** Waiting posts shown at once (oldest first: they have waited longest), and decided ones after them. */
+export const HELD_WAITING_SHOWN = 500;
+export const HELD_DECIDED_SHOWN = 50;
+
+/**
+ * The channel's held posts: every waiting one (up to HELD_WAITING_SHOWN, oldest first), then the newest
+ * decided ones. `visible` filters by what the reader may see (an ethics category, a PQRS kind): the
+ * values are sealed on the ethics line, so it runs after they are opened.
+ */
 export async function listHeld(db: Kysely<Database>, channel: ChannelDef, sealing: HeldSealing, visible: (values: Record<string, string>) => boolean = () => true): Promise<HeldPost[]> {
-  const rows = await db.selectFrom("held_posts").selectAll().where("channel", "=", channel.id).orderBy("received_at", "desc").limit(200).execute();
-  const posts = rows.map((r) => ({ ...r, id: r.id as number, values: JSON.parse(sealing.open(r.payload, r.id as number)) as Record<string, string> }));
-  return posts.filter((p) => visible(p.values)).sort((a, b) => Number(b.status === "retenido") - Number(a.status === "retenido"));
+  const of = db.selectFrom("held_posts").selectAll().where("channel", "=", channel.id);
+  const [waiting, decided] = await Promise.all([
+    of.where("status", "=", "retenido").orderBy("received_at", "asc").orderBy("id", "asc").limit(HELD_WAITING_SHOWN).execute(),
+    of.where("status", "!=", "retenido").orderBy("received_at", "desc").orderBy("id", "desc").limit(HELD_DECIDED_SHOWN).execute(),
+  ]);
+  return [...waiting, ...decided].map((r) => ({ ...r, id: r.id as number, values: JSON.parse(sealing.open(r.payload, r.id as number)) as Record<string, string> })).filter((p) => visible(p.values));
 }
 
 export async function getHeld(db: Kysely<Database>, channel: ChannelDef, id: number, sealing: HeldSealing): Promise<HeldPost | undefined> {

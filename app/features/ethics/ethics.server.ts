@@ -4,7 +4,7 @@
  * function that reads a report takes the categories the reader may see (ethicsKindsFor) and finds
  * nothing outside them.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
@@ -12,6 +12,8 @@ import { addEvent, addReporterNote, caseEvents, insertCase, publicView } from "~
 import { auditAction } from "~/features/cases/model";
 import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
 import { addDays, bogotaDay, bogotaDayStart, endOfBogotaDay } from "~/platform/dates";
+import { countCapped } from "~/platform/db/count.server";
+import { flaggedFirst, keysetPage, type PageRequest } from "~/platform/paging";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import type { HeldSealing } from "~/features/cases/held.server";
 import { createSealer, type Sealer } from "./crypto.server";
@@ -108,36 +110,72 @@ export interface EthicsFilter {
   kind?: string;
 }
 
-/** The cases of the reader's categories, newest first; `waiting`: the last word is the reporter's. */
-export async function listEthicsCases(db: Kysely<Database>, user: User, kinds: EthicsKind[], filter: EthicsFilter = {}) {
-  if (kinds.length === 0) return [];
+export const ETHICS_PAGE_SIZE = 50;
+
+/** The categories on the committee's clock (COMMITTEE_DAYS calendar days from the complaint). */
+const COMMITTEE_KINDS = (Object.keys(ETHICS_OWNERS) as EthicsKind[]).filter(hasCommitteeClock);
+
+/**
+ * The reader's categories with a filter (no rows for a reader without categories); with `overdue`, only
+ * the committee's open cases past their term (true) or all the others (false). Past the term means
+ * received before the Colombian day COMMITTEE_DAYS before today (committeeDueAt: the end of the day
+ * COMMITTEE_DAYS after the complaint's).
+ */
+function ethicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFilter, overdue?: { flagged: boolean; now: string }) {
   let query = db
     .selectFrom("cases")
     .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
-    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.updated_at", "e.identified"])
-    .select((eb) =>
-      eb
-        .selectFrom("case_events as ev")
-        .select("ev.author")
-        .whereRef("ev.case_id", "=", "cases.id")
-        .orderBy("ev.at", "desc")
-        .orderBy("ev.id", "desc")
-        .limit(1)
-        .as("last_author"),
-    )
     .where("cases.channel", "=", CHANNEL)
-    .where("cases.kind", "in", kinds);
+    .where("cases.kind", "in", kinds.length ? kinds : ["-"]);
   if (filter.status) query = query.where("cases.status", "=", filter.status);
   if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
-  const rows = await query.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
-  await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${rows.length} reporte(s)` });
-  const now = new Date().toISOString();
-  const listed = rows.map(({ last_author, ...r }) => {
-    const dueAt = committeeDueAt(r.kind, r.received_at);
-    return { ...r, waiting: last_author === "reportante", committeeDueAt: dueAt, overdue: Boolean(dueAt && r.status !== ethicsChannel.closed && dueAt < now) };
+  if (overdue) {
+    const receivedBefore = bogotaDayStart(addDays(bogotaDay(overdue.now), -COMMITTEE_DAYS));
+    query = query.where((eb) => {
+      const late = eb.and([eb("cases.kind", "in", COMMITTEE_KINDS.length ? COMMITTEE_KINDS : ["-"]), eb("cases.status", "!=", ethicsChannel.closed), eb("cases.received_at", "<", receivedBefore)]);
+      return overdue.flagged ? late : eb.not(late);
+    });
+  }
+  return query;
+}
+
+/** Who wrote a case's last event (to know whether the reporter waits for an answer). */
+const lastAuthor = (eb: ExpressionBuilder<Database & { e: Database["ethics_reports"] }, "cases" | "e">) =>
+  eb.selectFrom("case_events as ev").select("ev.author").whereRef("ev.case_id", "=", "cases.id").orderBy("ev.at", "desc").orderBy("ev.id", "desc").limit(1);
+
+/**
+ * A page of the cases of the reader's categories, newest first (keyset paging); `waiting`: the last word
+ * is the reporter's. Reading it is audited by the caller (ethicsListRead), on the writing connection:
+ * this may run on the read-only one. Counts are capped (COUNT_CAP).
+ */
+export async function listEthicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFilter = {}, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
+  // The committee's cases past their term first, as the accident reports' overdue FURATs (issue 22).
+  const fetch = flaggedFirst((flagged, direction, after, limit) => {
+    const desc = direction === "older";
+    let query = ethicsCases(db, kinds, filter, { flagged, now })
+      .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.updated_at", "e.identified"])
+      .select((eb) => lastAuthor(eb).as("last_author"));
+    if (after) query = query.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), desc ? "<" : ">", eb.tuple(after.at, after.id)));
+    return query
+      .orderBy("cases.received_at", desc ? "desc" : "asc")
+      .orderBy("cases.id", desc ? "desc" : "asc")
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, overdue: flagged })));
   });
-  // The committee's cases past their 65 days first, as the accident reports' overdue FURATs (issue 22).
-  return listed.sort((a, b) => Number(b.overdue) - Number(a.overdue));
+  const [page, total, waiting, overdue] = await Promise.all([
+    keysetPage(request, ETHICS_PAGE_SIZE, fetch, (r) => ({ tag: r.overdue ? "v" : "", at: r.received_at, id: r.id as number })),
+    countCapped(db, ethicsCases(db, kinds, filter)),
+    countCapped(db, ethicsCases(db, kinds, filter).where((eb) => eb(lastAuthor(eb), "=", "reportante"))),
+    countCapped(db, ethicsCases(db, kinds, filter, { flagged: true, now })),
+  ]);
+  const rows = page.rows.map(({ last_author, ...r }) => ({ ...r, waiting: last_author === "reportante", committeeDueAt: committeeDueAt(r.kind, r.received_at) }));
+  return { ...page, rows, total, waiting, overdue };
+}
+
+/** Opening the list is audited, with how many reports the page showed. */
+export async function ethicsListRead(db: Kysely<Database>, user: User, shown: number) {
+  await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${shown} reporte(s)` });
 }
 
 /** One case, opened (decrypted) for a reader of its category; the opening is audited. Null if not theirs. */

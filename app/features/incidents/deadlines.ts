@@ -51,6 +51,8 @@ export const NOTICES = {
   investigacion_arl: "Informe de la investigación a la ARL (accidente grave o mortal)",
 } as const;
 export type NoticeKind = keyof typeof NOTICES;
+/** The notices due with the FURAT, within its deadline; until all four are recorded a passed deadline is overdue. */
+export const FURAT_NOTICES = ["arl", "eps", "trabajador", "territorial"] as const satisfies readonly NoticeKind[];
 
 export interface NoticeDue {
   notice: NoticeKind;

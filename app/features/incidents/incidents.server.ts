@@ -4,6 +4,9 @@
  */
 import { type Kysely, sql } from "kysely";
 import { bogotaInstant, formatBogota } from "~/platform/dates";
+import { countCapped } from "~/platform/db/count.server";
+import { streamBatches } from "~/platform/db/stream.server";
+import { flaggedFirst, keysetPage, type PageRequest } from "~/platform/paging";
 import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { CsvColumn } from "~/platform/csv.server";
@@ -12,7 +15,7 @@ import { insertCase } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "./channel";
-import { furatDueAt, investigationDueAt, NOTICES, type NoticeKind, SEVERITIES, type Severity } from "./deadlines";
+import { FURAT_NOTICES, furatDueAt, investigationDueAt, NOTICES, type NoticeKind, SEVERITIES, type Severity } from "./deadlines";
 import { HEALTH_FIELDS, incidentForm } from "./incident-form";
 import { reporterConfirmation, staffNotice } from "./mail.server";
 
@@ -72,6 +75,7 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
         investigation_due_at: investigation,
         arl_filed_at: null,
         arl_number: null,
+        furat_notices_filed_at: null,
         severity: kind === "incidente" ? "incidente" : null,
       })
       .execute();
@@ -108,48 +112,66 @@ export interface ReportFilter {
   kind?: string;
 }
 
-/** Overdue FURATs first (accidents not yet filed whose deadline passed), then the newest. */
-export async function listReports(db: Kysely<Database>, filter: ReportFilter, now = new Date().toISOString()) {
+export const REPORTS_PAGE_SIZE = 50;
+
+/** The channel's reports with a filter, in one segment: the overdue ones, or all the others. */
+function reportsIn(db: Kysely<Database>, filter: ReportFilter, overdue: boolean, now: string) {
   let query = db
     .selectFrom("cases")
     .innerJoin("accident_reports as a", "a.case_id", "cases.id")
-    .select([
-      "cases.id",
-      "cases.radicado",
-      "cases.kind",
-      "cases.status",
-      "cases.received_at",
-      "a.trabajador_nombre",
-      "a.empresa_usuaria",
-      "a.sede",
-      "a.furat_due_at",
-      "a.investigation_due_at",
-      "a.arl_filed_at",
-    ])
-    .select((eb) =>
-      eb
-        .case()
-        .when(
-          eb.and([
-            eb("a.furat_due_at", "is not", null),
-            eb("a.furat_due_at", "<", now),
-            // One of the four notices due with the FURAT still missing (deadlines.ts).
-            eb(
-              eb.selectFrom("accident_notices as n").select((n) => n.fn.countAll().as("n")).whereRef("n.case_id", "=", "cases.id").where("n.notice", "in", ["arl", "eps", "trabajador", "territorial"]),
-              "<",
-              4,
-            ),
-          ]),
-        )
-        .then(1)
-        .else(0)
-        .end()
-        .as("overdue"),
-    )
-    .where("cases.channel", "=", CHANNEL);
+    .where("cases.channel", "=", CHANNEL)
+    .where((eb) => {
+      // Overdue: the FURAT's deadline passed and one of the four notices due with it (deadlines.ts) is
+      // still missing. furat_notices_filed_at is set when the fourth is recorded, so these come from the
+      // partial index of the reports still missing one (migration 018): few, however many reports there are.
+      const due = eb.and([eb("a.furat_notices_filed_at", "is", null), eb("a.furat_due_at", "is not", null), eb("a.furat_due_at", "<", now)]);
+      return overdue ? due : eb.not(due);
+    });
   if (filter.status) query = query.where("cases.status", "=", filter.status);
   if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
-  return query.orderBy("overdue", "desc").orderBy("cases.received_at", "desc").orderBy("cases.id", "desc").limit(500).execute();
+  return query;
+}
+
+function reportRows(db: Kysely<Database>, filter: ReportFilter, now: string, overdue: boolean, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number) {
+  const desc = direction === "older";
+  let query = reportsIn(db, filter, overdue, now).select([
+    "cases.id",
+    "cases.radicado",
+    "cases.kind",
+    "cases.status",
+    "cases.received_at",
+    "a.trabajador_nombre",
+    "a.empresa_usuaria",
+    "a.sede",
+    "a.furat_due_at",
+    "a.investigation_due_at",
+    "a.arl_filed_at",
+  ]);
+  if (after) query = query.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), desc ? "<" : ">", eb.tuple(after.at, after.id)));
+  return query
+    .orderBy("cases.received_at", desc ? "desc" : "asc")
+    .orderBy("cases.id", desc ? "desc" : "asc")
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, overdue: overdue ? 1 : 0 })));
+}
+
+export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
+
+/**
+ * Overdue FURATs first (accidents not yet filed whose deadline passed), highlighted, then the newest;
+ * every report reachable by keyset paging through both segments (a cursor's tag says which: "v" for
+ * the overdue ones). Counts are capped (COUNT_CAP).
+ */
+export async function listReports(db: Kysely<Database>, filter: ReportFilter, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
+  // The list is the overdue segment, newest first, followed by the rest, newest first.
+  const fetch = flaggedFirst((overdue, direction, after, limit) => reportRows(db, filter, now, overdue, direction, after, limit));
+  const [page, others, overdue] = await Promise.all([
+    keysetPage(request, REPORTS_PAGE_SIZE, fetch, (r) => ({ tag: r.overdue ? "v" : "", at: r.received_at, id: r.id as number })),
+    countCapped(db, reportsIn(db, filter, false, now)),
+    countCapped(db, reportsIn(db, filter, true, now)),
+  ]);
+  return { ...page, total: others + overdue, overdue };
 }
 
 export async function getReport(db: Kysely<Database>, id: number) {
@@ -188,7 +210,8 @@ export async function reportNotices(db: Kysely<Database>, id: number) {
 /**
  * Records a notice (the FURAT to the ARL or the EPS, the worker's copy, the Dirección Territorial, the
  * investigation report): the day it was filed and the number or reference it got. Recording it again
- * corrects it. The ARL filing also stays on the report's row, which the lists read.
+ * corrects it. The ARL filing also stays on the report's row, which the lists read, and so does the moment
+ * the last of the four notices due with the FURAT was recorded (the list's overdue segment reads it).
  */
 export async function recordNotice(db: Kysely<Database>, user: User, id: number, notice: NoticeKind, filedOn: string, reference: string): Promise<boolean> {
   const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
@@ -198,6 +221,15 @@ export async function recordNotice(db: Kysely<Database>, user: User, id: number,
     await trx.deleteFrom("accident_notices").where("case_id", "=", id).where("notice", "=", notice).execute();
     await trx.insertInto("accident_notices").values({ case_id: id, notice, filed_on: filedOn, reference: reference || null, recorded_by: user.email, recorded_at: now }).execute();
     if (notice === "arl") await trx.updateTable("accident_reports").set({ arl_filed_at: bogotaInstant(filedOn, "12:00"), arl_number: reference }).where("case_id", "=", id).execute();
+    const filed = await trx
+      .selectFrom("accident_notices")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("case_id", "=", id)
+      .where("notice", "in", FURAT_NOTICES)
+      .executeTakeFirstOrThrow();
+    if (Number(filed.n) === FURAT_NOTICES.length) {
+      await trx.updateTable("accident_reports").set({ furat_notices_filed_at: now }).where("case_id", "=", id).where("furat_notices_filed_at", "is", null).execute();
+    }
     await audit(trx, user, notice === "arl" ? "registrar_furat" : "registrar_aviso", { caseId: id, detail: `${NOTICES[notice]}: ${filedOn}${reference ? `, ${reference}` : ""}` });
   });
   return true;
@@ -246,17 +278,20 @@ export async function reportsOfPerson(db: Kysely<Database>, who: string) {
     .execute();
 }
 
-/** Every report with its clocks, as the CSV writer's columns and rows. */
+/** Every report with its clocks, newest first, as the CSV writer's columns and rows read as the download goes (streamRows). */
 export async function reportsForExport(db: Kysely<Database>) {
-  const rows = await db
-    .selectFrom("cases")
-    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
-    .selectAll("a")
-    .select(["cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.learned_at", "cases.sensitive_consent_at"])
-    .where("cases.channel", "=", CHANNEL)
-    .orderBy("cases.received_at", "desc")
-    .execute();
-  type Row = (typeof rows)[number];
+  const query = (after?: { received_at: string; id: number }) => {
+    let q = db
+      .selectFrom("cases")
+      .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+      .selectAll("a")
+      .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.learned_at", "cases.sensitive_consent_at"])
+      .where("cases.channel", "=", CHANNEL);
+    if (after) q = q.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), "<", eb.tuple(after.received_at, after.id)));
+    return q.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc");
+  };
+  type Row = Awaited<ReturnType<ReturnType<typeof query>["execute"]>>[number];
+  const rows = { batches: streamBatches(db, (after: Row | undefined) => query(after ? { received_at: after.received_at, id: after.id as number } : undefined)) };
   const columns: CsvColumn<Row>[] = [
     ["Radicado", (r) => r.radicado],
     ["Tipo", (r) => kindLabel(incidentChannel, r.kind)],

@@ -1,12 +1,16 @@
 /** The staff inbox's queries: list, detail, handled state, mail retry, deletion on request, CSV. */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { messageFields } from "./registry";
 import { bogotaDayStart, formatBogota } from "~/platform/dates";
 import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import { mailStateLabel } from "~/platform/outbox-status";
 import type { CsvColumn } from "~/platform/csv.server";
-import type { Database } from "~/platform/db/database.server";
+import { type Database, engineOfDatabase } from "~/platform/db/database.server";
+import { countCapped } from "~/platform/db/count.server";
+import { streamBatches } from "~/platform/db/stream.server";
+import { ftsMatch, searchTerms, tsQuery } from "~/platform/db/text-search";
+import { COUNT_CAP, keysetPage, type PageRequest } from "~/platform/paging";
 
 export const PAGE_SIZE = 25;
 
@@ -16,7 +20,6 @@ export interface InboxFilter {
   from?: string;
   to?: string;
   q?: string;
-  page: number;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,12 +35,32 @@ export function parseFilter(params: URLSearchParams): InboxFilter {
     from: DAY.test(from) ? from : undefined,
     to: DAY.test(to) ? to : undefined,
     q: params.get("q")?.trim().slice(0, 200) || undefined,
-    page: Math.max(1, Math.min(10_000, Number.parseInt(params.get("pagina") ?? "1", 10) || 1)),
   };
 }
 
+/**
+ * The messages of a filter, each with its mail. Without a search: every filter is served by an index in
+ * (received_at, id) order (migration 018), and pages go by that key. With a search: the rows come from
+ * the engine's text index (text-search.ts) in id order — arrival order — and pages go by id, so a word
+ * found in half the messages still costs one page of rows, not a sort of all of them.
+ */
 function filtered(db: Kysely<Database>, filter: InboxFilter) {
-  let query = db.selectFrom("messages").leftJoin("outbox", "outbox.message_id", "messages.id");
+  const terms = searchTerms(filter.q ?? "");
+  const searching = Boolean(filter.q);
+  // The text index joined first (it drives the order); the filters below name only `messages`.
+  let query: SelectQueryBuilder<Database, "messages", object> = !searching
+    ? db.selectFrom("messages")
+    : engineOfDatabase(db) === "postgres"
+      ? (db
+          .selectFrom("messages_busqueda")
+          .innerJoin("messages", "messages.id", "messages_busqueda.message_id")
+          .where("messages_busqueda.documento", "@@", sql<string>`to_tsquery('simple', ${tsQuery(terms)})`) as unknown as SelectQueryBuilder<Database, "messages", object>)
+      : (db
+          .selectFrom("messages_fts")
+          .innerJoin("messages", "messages.id", "messages_fts.rowid")
+          .where(sql.ref("messages_fts"), "match", ftsMatch(terms)) as unknown as SelectQueryBuilder<Database, "messages", object>);
+  // Nothing to look for (only punctuation): nothing is found, as before.
+  if (searching && terms.words.length === 0) query = query.where(sql<boolean>`1 = 0`);
   if (filter.form) query = query.where("messages.form", "=", filter.form);
   if (filter.state === "nuevo") query = query.where("messages.handled_at", "is", null);
   if (filter.state === "atendido") query = query.where("messages.handled_at", "is not", null);
@@ -46,18 +69,9 @@ function filtered(db: Kysely<Database>, filter: InboxFilter) {
     const next = new Date(Date.parse(bogotaDayStart(filter.to)) + 86_400_000).toISOString();
     query = query.where("messages.received_at", "<", next);
   }
-  if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        (["nombre", "correo", "celular", "empresa", "cargo", "mensaje"] as const).map((col) =>
-          // lower() on both sides: SQLite's LIKE ignores case (ASCII), PostgreSQL's does not.
-          eb(sql`lower(${sql.ref(`messages.${col}`)})`, "like", sql`lower(${like}) escape '\\'`),
-        ),
-      ),
-    );
-  }
-  return query;
+  // With a search, the order is the text index's own (its row id is the message's id).
+  const key = !searching ? undefined : engineOfDatabase(db) === "postgres" ? "messages_busqueda.message_id" : "messages_fts.rowid";
+  return { query, key };
 }
 
 const listColumns = [
@@ -75,16 +89,59 @@ const listColumns = [
   "outbox.status as mail_status",
 ] as const;
 
-export async function listMessages(db: Kysely<Database>, filter: InboxFilter) {
-  const [{ total }] = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as("total")).execute();
-  const rows = await filtered(db, filter)
-    .select(listColumns)
-    .orderBy("messages.received_at", "desc")
-    .orderBy("messages.id", "desc")
-    .limit(PAGE_SIZE)
-    .offset((filter.page - 1) * PAGE_SIZE)
-    .execute();
-  return { rows, total: Number(total), pages: Math.max(1, Math.ceil(Number(total) / PAGE_SIZE)) };
+/**
+ * The filter's rows in one direction from a row (or from an end), with their mail's state.
+ * `fewHits`: a search known to match few rows (at most COUNT_CAP). PostgreSQL cannot tell from its
+ * statistics how many rows a word's beginning matches; left alone it may walk the whole table backwards
+ * by id looking for a rare word. Told that the hits are few, the query orders by an expression no index
+ * provides, so the plan is the text index's bitmap and a sort of those few rows. Many hits: walking back
+ * by id finds a page of them soon. (SQLite's FTS5 reads its own index in id order either way.)
+ */
+function ordered(db: Kysely<Database>, filter: InboxFilter, direction: "older" | "newer", after?: { at: string; id: number }, fewHits = false) {
+  const { query, key } = filtered(db, filter);
+  const desc = direction === "older";
+  const cmp = desc ? "<" : ">";
+  let rows = query.leftJoin("outbox", "outbox.message_id", "messages.id").select(listColumns);
+  if (key) {
+    if (after) rows = rows.where(sql.ref(key), cmp, after.id);
+    const order = fewHits && engineOfDatabase(db) === "postgres" ? sql`${sql.ref(key)} + 0` : sql.ref(key);
+    return rows.orderBy(order, desc ? "desc" : "asc");
+  }
+  if (after) rows = rows.where((eb) => eb(eb.refTuple("messages.received_at", "messages.id"), cmp, eb.tuple(after.at, after.id)));
+  return rows.orderBy("messages.received_at", desc ? "desc" : "asc").orderBy("messages.id", desc ? "desc" : "asc");
+}
+
+export type InboxRow = Awaited<ReturnType<ReturnType<typeof ordered>["execute"]>>[number];
+
+/**
+ * A page of the filter's messages (keyset paging: any page costs one index read, and every message is
+ * reachable down to the oldest) and how many there are, counted up to COUNT_CAP + 1 only.
+ */
+export async function listMessages(db: Kysely<Database>, filter: InboxFilter, request: PageRequest = { kind: "first" }) {
+  const total = await countMessages(db, filter);
+  const fewHits = await fewTextHits(db, filter, total);
+  const page = await keysetPage(
+    request,
+    PAGE_SIZE,
+    (direction, cursor, limit) => ordered(db, filter, direction, cursor, fewHits).limit(limit).execute(),
+    (row) => ({ tag: "", at: row.received_at, id: row.id as number }),
+  );
+  return { ...page, total };
+}
+
+/**
+ * PostgreSQL, with a search: does the text index alone find at most COUNT_CAP messages (see ordered)?
+ * `total` is the count with every filter; without other filters it is the answer.
+ */
+async function fewTextHits(db: Kysely<Database>, filter: InboxFilter, total: number): Promise<boolean> {
+  if (!filter.q || engineOfDatabase(db) !== "postgres") return false;
+  const alone = filter.form || filter.state || filter.from || filter.to ? await countMessages(db, { q: filter.q }) : total;
+  return alone <= COUNT_CAP;
+}
+
+/** How many messages the filter has, up to COUNT_CAP + 1 (past it the page says "más de 10.000"). */
+export async function countMessages(db: Kysely<Database>, filter: InboxFilter, cap = COUNT_CAP + 1): Promise<number> {
+  return countCapped(db, filtered(db, filter).query, cap);
 }
 
 export async function getMessage(db: Kysely<Database>, id: number) {
@@ -128,7 +185,10 @@ export async function retryMail(db: Kysely<Database>, id: number, user: User): P
   return true;
 }
 
-/** Messages a person sent, by e-mail address (for a data-subject request under Ley 1581). */
+/**
+ * Messages a person sent, by e-mail address (for a data-subject request under Ley 1581): addresses are
+ * stored as typed and compared in lower case, through the index on lower(correo) (migration 018).
+ */
 export async function messagesOfPerson(db: Kysely<Database>, email: string) {
   return db
     .selectFrom("messages")
@@ -152,10 +212,16 @@ export async function deletePerson(db: Kysely<Database>, email: string, user: Us
   return ids.length;
 }
 
-/** The current filter's messages, as the CSV writer's columns and rows. */
+/**
+ * The current filter's messages as the CSV writer's columns and rows, newest first. The rows are read as
+ * the download goes (streamRows: a cursor on SQLite, batches by keyset on PostgreSQL), never all at once;
+ * `count` is how many there are, for the audit entry.
+ */
 export async function messagesForExport(db: Kysely<Database>, filter: InboxFilter) {
-  const rows = await filtered(db, filter).select(listColumns).orderBy("messages.received_at", "desc").orderBy("messages.id", "desc").execute();
-  type Row = (typeof rows)[number];
+  const count = await countMessages(db, filter, Number.MAX_SAFE_INTEGER);
+  const fewHits = await fewTextHits(db, filter, count);
+  const rows = { batches: streamBatches(db, (after: InboxRow | undefined) => ordered(db, filter, "older", after ? { at: after.received_at, id: after.id as number } : undefined, fewHits)) };
+  type Row = InboxRow;
   const columns: CsvColumn<Row>[] = [
     ["N.º", (r) => r.id],
     ["Recibido", (r) => formatBogota(r.received_at)],
@@ -166,5 +232,5 @@ export async function messagesForExport(db: Kysely<Database>, filter: InboxFilte
     ["Atendido el", (r) => formatBogota(r.handled_at)],
     ["Correo a la empresa", (r) => mailStateLabel(r.mail_status)],
   ];
-  return { columns, rows };
+  return { columns, rows, count };
 }

@@ -9,6 +9,8 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import { bogotaDay, endOfBogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
+import { countCapped } from "~/platform/db/count.server";
+import { keysetPage, type PageRequest, segmented } from "~/platform/paging";
 import type { MailAttachment } from "~/platform/mail.server";
 import { normalizeEmail } from "~/forms/fields";
 import { insertCase, REPORTER } from "~/features/cases/cases.server";
@@ -170,23 +172,63 @@ export interface RequestFilter {
   kind?: string;
 }
 
-/**
- * The reader's requests: open ones first, by due date (so the overdue come first), then those waiting
- * for the person (by the last day to complete them), then the answered and closed, newest first.
- */
-export async function listRequests(db: Kysely<Database>, kinds: readonly string[], filter: RequestFilter = {}, now = new Date().toISOString()) {
-  if (kinds.length === 0) return [];
-  let query = requests(db)
-    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "r.nombre", "r.anonymous", "r.due_at", "r.extended_at", "r.completion_deadline", "r.answered_at"])
-    .where("cases.kind", "in", [...kinds]);
+export const REQUESTS_PAGE_SIZE = 50;
+
+/** The reader's kinds with a filter (no rows for a reader without kinds). */
+function requestsIn(db: Kysely<Database>, kinds: readonly string[], filter: RequestFilter) {
+  let query = requests(db).where("cases.kind", "in", kinds.length ? [...kinds] : ["-"]);
   if (filter.status) query = query.where("cases.status", "=", filter.status);
   if (filter.kind) query = query.where("cases.kind", "=", filter.kind);
-  const rows = (await query.orderBy("cases.received_at", "desc").limit(500).execute()).map((r) => ({ ...r, id: r.id as number }));
-  const rank = (r: (typeof rows)[number]) => (r.status === "por_completar" ? 1 : isOpen(r.status) ? 0 : 2);
-  const sortKey = (r: (typeof rows)[number]) => (r.status === "por_completar" ? endOfBogotaDay(r.completion_deadline ?? "9999-12-31") : (r.due_at ?? ""));
-  return rows
-    .map((r) => ({ ...r, overdue: isOverdue(r, now), expired: completionExpired(r, now) }))
-    .sort((a, b) => rank(a) - rank(b) || (rank(a) < 2 ? sortKey(a).localeCompare(sortKey(b)) : b.received_at.localeCompare(a.received_at)));
+  return query;
+}
+
+/**
+ * The list's three segments, each with its sort key: the requests whose clock runs, by due date (so the
+ * overdue come first); those waiting for the person, by the last day to complete them; then the
+ * answered and closed, newest first. A key never null (coalesce), so that keyset paging reaches every row.
+ */
+const SEGMENTS = {
+  a: { statuses: ["recibido", "en_tramite"], key: sql<string>`coalesce(r.due_at, '9999-12-31T23:59:59.999Z')`, ascending: true },
+  p: { statuses: ["por_completar"], key: sql<string>`coalesce(r.completion_deadline, '9999-12-31')`, ascending: true },
+  "": { statuses: null, key: sql<string>`cases.received_at`, ascending: false },
+} as const;
+type SegmentTag = keyof typeof SEGMENTS;
+
+function inSegment<Q extends ReturnType<typeof requestsIn>>(query: Q, tag: SegmentTag): Q {
+  const open = [...SEGMENTS.a.statuses, ...SEGMENTS.p.statuses];
+  const statuses = SEGMENTS[tag].statuses;
+  return (statuses ? query.where("cases.status", "in", [...statuses]) : query.where("cases.status", "not in", open)) as Q;
+}
+
+/**
+ * A page of the reader's requests (keyset paging through the three segments of SEGMENTS), with the
+ * counts of the list, of the overdue and of those not completed in time (each capped, COUNT_CAP).
+ */
+export async function listRequests(db: Kysely<Database>, kinds: readonly string[], filter: RequestFilter = {}, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
+  const columns = ["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "r.nombre", "r.anonymous", "r.due_at", "r.extended_at", "r.completion_deadline", "r.answered_at"] as const;
+  const fetch = segmented(Object.keys(SEGMENTS) as SegmentTag[], async (tag, forward, after, limit) => {
+    const { key, ascending } = SEGMENTS[tag as SegmentTag];
+    const up = forward === ascending;
+    let query = inSegment(requestsIn(db, kinds, filter), tag as SegmentTag)
+      .select(columns)
+      .select(key.as("sort_key"));
+    if (after) query = query.where(sql<boolean>`(${key}, cases.id) ${sql.raw(up ? ">" : "<")} (${after.at}, ${after.id})`);
+    const rows = await query
+      .orderBy(key, up ? "asc" : "desc")
+      .orderBy("cases.id", up ? "asc" : "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, id: r.id as number, segment: tag }));
+  });
+  const today = bogotaDay(now);
+  const [page, total, overdue, expired] = await Promise.all([
+    keysetPage(request, REQUESTS_PAGE_SIZE, fetch, (r) => ({ tag: r.segment, at: r.sort_key, id: r.id })),
+    countCapped(db, requestsIn(db, kinds, filter)),
+    countCapped(db, inSegment(requestsIn(db, kinds, filter), "a").where("r.due_at", "<", now)),
+    countCapped(db, inSegment(requestsIn(db, kinds, filter), "p").where("r.completion_deadline", "<", today)),
+  ]);
+  const rows = page.rows.map(({ sort_key: _key, segment: _segment, ...r }) => ({ ...r, overdue: isOverdue(r, now), expired: completionExpired(r, now) }));
+  return { ...page, rows, total, overdue, expired };
 }
 
 /** The requests of a person (by e-mail or document number), for the data-subject tools and the access export. */

@@ -4,15 +4,14 @@
  * events (named `etica_…`) are shown to the owners of the case's category; the admin sees that they
  * happened, without the radicado or any detail.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { mayOpen, type StaffArea } from "~/config/access";
 import type { Role } from "~/config/roles";
 import type { StaffUser } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
+import { type FetchRows, keysetPage, type PageRequest } from "~/platform/paging";
 
 export const AUDIT_PAGE_SIZE = 50;
-/** Past this page the log is read by other means (an export). */
-export const AUDIT_MAX_PAGE = 10_000;
 
 /** The area of each action that is not the ethics line's. Unknown actions are the admin's alone. */
 const AREA_OF: Record<string, StaffArea> = {
@@ -60,41 +59,51 @@ export interface AuditScope {
   ethicsKinds: readonly string[];
   /** The ethics line's channel id, whose audit actions are prefixed with it. */
   ethicsPrefix: string;
+  /** The ethics line's audit actions (each `<prefix>_…`), for an owner of some of its categories. */
+  ethicsActions: readonly string[];
 }
 
-export async function listAudit(db: Kysely<Database>, page: number, scope: AuditScope) {
-  const { user, ethicsKinds, ethicsPrefix } = scope;
+/**
+ * A page of the audit log, newest first, by keyset on the id (every entry reachable, any page one index
+ * read). The admin reads every entry. Anyone else reads their own entries, those of the areas their roles
+ * open, and the ethics line's of their categories: each of these is read on its own, newest first from
+ * the cursor, through an index on (user_id, id) or (action, id) (migration 018), and the pieces merged,
+ * so a role whose entries are rare among a million does not make the page scan them all.
+ */
+export async function listAudit(db: Kysely<Database>, request: PageRequest, scope: AuditScope) {
+  const { user, ethicsKinds, ethicsPrefix, ethicsActions } = scope;
   const isAdmin = (user.roles as readonly Role[]).includes("admin");
   const actions = Object.entries(AREA_OF)
     .filter(([, area]) => mayOpen(user.roles, area))
     .map(([action]) => action);
-  const ethicsLike = `${ethicsPrefix}_%`;
-  let query = db.selectFrom("audit_log").leftJoin("cases", "cases.id", "audit_log.case_id").selectAll("audit_log").select("cases.kind as case_kind");
-  if (!isAdmin) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("audit_log.user_id", "=", user.id),
-        ...(actions.length ? [eb("audit_log.action", "in", actions)] : []),
-        ...(ethicsKinds.length
-          ? [eb.and([eb("audit_log.action", "like", ethicsLike), eb.or([eb("audit_log.case_id", "is", null), eb("cases.kind", "in", [...ethicsKinds])])])]
-          : []),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy("audit_log.id", "desc")
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE)
-    .execute();
+  const base = () => db.selectFrom("audit_log").leftJoin("cases", "cases.id", "audit_log.case_id").selectAll("audit_log").select("cases.kind as case_kind");
+  type Entry = Awaited<ReturnType<ReturnType<typeof base>["execute"]>>[number];
+  const fetch: FetchRows<Entry> = async (direction, cursor, limit) => {
+    const desc = direction === "older";
+    const piece = (narrow: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
+      let q = narrow(base());
+      if (cursor) q = q.where("audit_log.id", desc ? "<" : ">", cursor.id);
+      return q.orderBy("audit_log.id", desc ? "desc" : "asc").limit(limit).execute();
+    };
+    if (isAdmin) return piece((q) => q);
+    const pieces = await Promise.all([
+      piece((q) => q.where("audit_log.user_id", "=", user.id)),
+      ...actions.map((action) => piece((q) => q.where("audit_log.action", "=", action))),
+      ...(ethicsKinds.length
+        ? ethicsActions.map((action) =>
+            piece((q) => q.where("audit_log.action", "=", action).where((eb) => eb.or([eb("audit_log.case_id", "is", null), eb("cases.kind", "in", [...ethicsKinds])]))),
+          )
+        : []),
+    ]);
+    const merged = new Map<number, Entry>();
+    for (const row of pieces.flat()) merged.set(row.id as number, row);
+    return [...merged.values()].sort((a, b) => (desc ? (b.id as number) - (a.id as number) : (a.id as number) - (b.id as number))).slice(0, limit);
+  };
+  const page = await keysetPage(request, AUDIT_PAGE_SIZE, fetch, (row) => ({ tag: "", at: "", id: row.id as number }));
   // The admin sees that the ethics line was used, not about which report, unless they own its category.
-  return rows.map((row) => {
+  const rows = page.rows.map((row) => {
     const confidential = row.action.startsWith(`${ethicsPrefix}_`) && !(row.case_kind && ethicsKinds.includes(row.case_kind)) && !(row.case_id === null && ethicsKinds.length > 0);
     return confidential ? { ...row, case_id: null, detail: null, case_kind: null } : row;
   });
-}
-
-/** `?pagina=` as a page number from 1 to AUDIT_MAX_PAGE: anything else (text, 1e20, negative) is clamped into it. */
-export function parseAuditPage(value: string | null): number {
-  const page = /^\d{1,6}$/.test(value ?? "") ? Number(value) : 1;
-  return Math.max(1, Math.min(AUDIT_MAX_PAGE, page));
+  return { ...page, rows };
 }

@@ -12,6 +12,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type MigrationProvider, Migrator } from "kysely/migration";
 import { log } from "~/platform/log.server";
 import { type Engine } from "./migrations/engine";
+import { openReadWorker } from "./read-worker.server";
 import { migrationsFor } from "./migrations";
 import type { Database } from "./schema";
 
@@ -52,6 +53,11 @@ export interface DatabaseOptions {
   /** Skip the migrations (a second connection pool to a database already opened). */
   skipMigrations?: boolean;
   /**
+   * SQLite: how long a write waits for another process's lock. The site answers visitors, so 5 s; the
+   * admin command can wait longer for a busy site (its writes queue behind every post's).
+   */
+  busyTimeoutMs?: number;
+  /**
    * PostgreSQL: commit without waiting for the disk (`synchronous_commit=off`). Only for bookkeeping whose
    * loss in a database crash costs at most a repeated action: the outbox's claims and "sent" marks (a
    * resend with the same Message-ID) and the rate-limit counters. Never for visitors' messages.
@@ -87,11 +93,12 @@ const MIGRATION_LOCK_KEY = 7_310_424_001;
 
 export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Kysely<Database>> {
   const engine = engineOf(url);
-  const db = engine === "postgres" ? openPostgres(url, options) : openSqlite(url);
+  const db = engine === "postgres" ? openPostgres(url, options) : openSqlite(url, options.busyTimeoutMs);
   engines.set(db, engine);
   if (options.skipMigrations) return db;
   try {
     await migrate(db, engine, url);
+    if (engine === "sqlite") await analyzeSqlite(db);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error instanceof Error ? error : new Error(String(error));
@@ -99,7 +106,21 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   return db;
 }
 
-function openSqlite(url: string): Kysely<Database> {
+/**
+ * The connection the staff area reads through (issue 24, ADR 018). SQLite (a file): a worker thread with
+ * its own read-only connection, so a long list, search or export never holds the request thread
+ * (read-worker.server.ts). PostgreSQL, or SQLite in memory: `db` itself.
+ */
+export function openReadDatabase(url: string, db: Kysely<Database>, options: { timeoutMs?: number } = {}): Kysely<Database> {
+  if (engineOf(url) !== "sqlite") return db;
+  const file = sqlitePathFromUrl(url);
+  if (file === ":memory:") return db;
+  const reader = openReadWorker<Database>(path.resolve(file), { timeoutMs: options.timeoutMs });
+  engines.set(reader, "sqlite");
+  return reader;
+}
+
+function openSqlite(url: string, busyTimeoutMs = 5000): Kysely<Database> {
   const file = sqlitePathFromUrl(url);
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
@@ -107,8 +128,41 @@ function openSqlite(url: string): Kysely<Database> {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+  // 16 MB of page cache instead of SQLite's 2 MB: the index pages a post touches stay in memory at a
+  // million rows (the staff's reads have their own connection and cache, read-worker.server.ts).
+  sqlite.pragma("cache_size = -16384");
+  sqlite.pragma("analysis_limit = 1000");
+  const analyzer = setInterval(() => {
+    try {
+      analyzeTables(sqlite);
+    } catch (error) {
+      log("warn", "database-analyze-failed", { error: (error as Error).message });
+    }
+  }, 6 * 3_600_000);
+  analyzer.unref();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => clearInterval(analyzer)) }) });
+  sqliteConnections.set(db, sqlite);
+  return db;
+}
+
+const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * Statistics for SQLite's query planner (it had none: the staff lists' plans depend on them), from a
+ * sample of each index (analysis_limit), so it takes milliseconds at a million rows: on open, after the
+ * migrations, and every 6 hours. Only the site's own tables (TABLES): not `PRAGMA optimize`, which also
+ * analyzes the FTS5 index's internal tables, and figures read there while the index is small lead to
+ * plans for FTS5's own statements that slow every insert as the index grows (issue 24, ADR 018).
+ */
+function analyzeTables(sqlite: SQLite.Database): void {
+  for (const table of TABLES) sqlite.exec(`analyze ${table}`);
+  sqlite.exec("delete from sqlite_stat1 where tbl like 'messages_fts%'; analyze sqlite_schema");
+}
+
+async function analyzeSqlite(db: Kysely<Database>): Promise<void> {
+  const sqlite = sqliteConnections.get(db);
+  if (sqlite) analyzeTables(sqlite);
 }
 
 /**
@@ -122,10 +176,13 @@ function openSqlite(url: string): Kysely<Database> {
  * (A transaction that only reads now takes the write lock too; this process has one connection and
  * Kysely runs one transaction at a time on it anyway, so it can only wait for another process's write.)
  */
-function withStatementCache(sqlite: SQLite.Database, size = 256) {
+function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void = () => {}, size = 256) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose();
+      sqlite.close();
+    },
     prepare(sqlText: string) {
       const text = sqlText === "begin" ? "begin immediate" : sqlText;
       let statement = cache.get(text);
@@ -166,21 +223,26 @@ async function migrate(db: Kysely<Database>, engine: Engine, url: string): Promi
   const provider: MigrationProvider = {
     getMigrations: async () => migrationsFor(engine),
   };
-  const run = () => new Migrator({ db, provider }).migrateToLatest();
+  const run = (on: Kysely<Database>) => new Migrator({ db: on, provider }).migrateToLatest();
   let outcome: Awaited<ReturnType<typeof run>>;
   if (engine === "postgres") {
     // Instances starting together: one session-level advisory lock around the whole migration (Kysely
     // also locks, but only after creating its own bookkeeping tables, which can race).
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
     await client.connect();
+    // The migrations run on a connection of their own without the statement timeout: building an index
+    // or filling a new table over an existing site's rows (migration 018 at a million messages) takes
+    // longer than any request may.
+    const migrator = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, application_name: "sitio-web-migraciones" }) }) });
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      outcome = await run();
+      outcome = await run(migrator);
     } finally {
+      await migrator.destroy().catch(() => {});
       await client.end().catch(() => {});
     }
   } else {
-    outcome = await run();
+    outcome = await run(db);
   }
   for (const r of outcome.results ?? []) {
     if (r.status !== "NotExecuted") log(r.status === "Success" ? "info" : "error", "migration", { name: r.migrationName, status: r.status, engine });

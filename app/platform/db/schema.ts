@@ -163,6 +163,8 @@ export interface AccidentReportsTable {
   furat_due_at: string | null;
   investigation_due_at: string;
   arl_filed_at: string | null;
+  /** When the last of the four notices due with the FURAT (deadlines.ts FURAT_NOTICES) was recorded; null while one is missing. */
+  furat_notices_filed_at: string | null;
   arl_number: string | null;
   /** Res. 1401 de 2007 art. 3: incidente, accidente, grave, mortal; set by occupational health (null: not yet). */
   severity: string | null;
@@ -290,12 +292,29 @@ export interface JobLeasesTable {
   last_finished_at: string | null;
 }
 
+/**
+ * SQLite only: the messages' text index (FTS5, migration 018), without a copy of the text; `rowid` is
+ * the message's id and the column named like the table takes a MATCH expression.
+ */
+export interface MessagesFtsTable {
+  rowid: number;
+  messages_fts: string;
+}
+
+/** PostgreSQL only: the messages' text index (migration 018), one tsvector per message, kept by a trigger. */
+export interface MessagesBusquedaTable {
+  message_id: number;
+  documento: string;
+}
+
 export interface Database {
   accident_notices: AccidentNoticesTable;
   published_figures: PublishedFiguresTable;
   pqrs_requests: PqrsRequestsTable;
   legal_holds: LegalHoldsTable;
   job_leases: JobLeasesTable;
+  messages_fts: MessagesFtsTable;
+  messages_busqueda: MessagesBusquedaTable;
   held_posts: HeldPostsTable;
   cases: CasesTable;
   case_events: CaseEventsTable;

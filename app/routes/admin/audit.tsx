@@ -1,9 +1,11 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
 import { auditAction } from "~/features/cases/model";
 import { ethicsChannel, ethicsKindsFor } from "~/features/ethics/channel";
 import { requireStaff } from "~/features/staff/guard.server";
-import { listAudit, parseAuditPage } from "~/features/staff/audit.server";
+import { listAudit } from "~/features/staff/audit.server";
+import { parsePageRequest } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/audit";
 
 export function meta() {
@@ -88,16 +90,24 @@ const ACTIONS: Record<string, string> = {
   [auditAction(ethicsChannel, "reasignar_ruta")]: "Pasó un reporte de acoso sexual a la ruta de género (Ley 2365 de 2024)",
 };
 
+/** The ethics line's audit actions (each has its label above). */
+const ETHICS_ACTIONS = Object.keys(ACTIONS).filter((a) => a.startsWith(auditAction(ethicsChannel, "")));
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireStaff(request, "audit");
-  const page = parseAuditPage(new URL(request.url).searchParams.get("pagina"));
-  // Each person reads the events of what they may see (docs/product.md §30).
-  const entries = await listAudit(services.db, page, { user, ethicsKinds: ethicsKindsFor(user.roles), ethicsPrefix: ethicsChannel.id });
-  return { entries, page };
+  const params = new URL(request.url).searchParams;
+  // Each person reads the events of what they may see (docs/product.md §30); pages by keyset, off the request thread.
+  const { rows: entries, ...page } = await listAudit(services.readDb, parsePageRequest(params), {
+    user,
+    ethicsKinds: ethicsKindsFor(user.roles),
+    ethicsPrefix: ethicsChannel.id,
+    ethicsActions: ETHICS_ACTIONS,
+  });
+  return { entries, page, query: params.toString() };
 }
 
 export default function Audit() {
-  const { entries, page } = useLoaderData<typeof loader>();
+  const { entries, page, query } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Auditoría</h1>
@@ -133,10 +143,7 @@ export default function Audit() {
           </tbody>
         </table>
       </div>
-      <nav aria-label="Páginas" className="admin-pages">
-        {page > 1 ? <a href={`?pagina=${page - 1}`}>Anterior</a> : null}
-        {entries.length === 50 ? <a href={`?pagina=${page + 1}`}>Siguiente</a> : null}
-      </nav>
+      <Pager query={query} page={page} />
     </>
   );
 }

@@ -21,13 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireStaff(request, "dataSubjects");
   const params = new URL(request.url).searchParams;
   const email = params.get("correo")?.trim() ?? "";
-  const found = email ? await messagesOfPerson(services.db, email) : null;
+  // Both searches go through indexes on lower(e-mail) (migration 018), off the request thread.
+  const found = email ? await messagesOfPerson(services.readDb, email) : null;
   // Reports hold health data: only occupational health and the admin find and delete them.
   const canReports = mayOpen(user.roles, "reports");
-  const reports = email && canReports ? await reportsOfPerson(services.db, email) : null;
+  const reports = email && canReports ? await reportsOfPerson(services.readDb, email) : null;
   // The person's PQRS requests, for whoever answers data-protection requests.
   const canRequests = mayOpen(user.roles, "dataRequests");
-  const requests = email && canRequests ? (await requestsOfPerson(services.db, email.includes("@") ? { email } : { document: email })).map((r) => ({ id: r.id as number, radicado: r.radicado, kind: r.kind, status: r.status, received_at: r.received_at })) : null;
+  const requests = email && canRequests ? (await requestsOfPerson(services.readDb, email.includes("@") ? { email } : { document: email })).map((r) => ({ id: r.id as number, radicado: r.radicado, kind: r.kind, status: r.status, received_at: r.received_at })) : null;
   const holds = await activeHolds(services.db);
   return {
     email,

@@ -1,11 +1,13 @@
 import { useLoaderData } from "react-router";
 import { FilterSelect } from "~/ui/filter-select";
-import { listEthicsCases } from "~/features/ethics/ethics.server";
+import { ethicsListRead, listEthicsCases } from "~/features/ethics/ethics.server";
 import { formatBogota } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
 import { CaseList } from "~/features/cases/staff-views";
 import { requireStaff } from "~/features/staff/guard.server";
+import { cappedCount, countLabel, parsePageRequest } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/ethics";
 
 export function meta() {
@@ -19,13 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = ethicsChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = kinds.includes(params.get("categoria") as never) ? (params.get("categoria") as string) : undefined;
-  const rows = await listEthicsCases(services.db, user, kinds, { status, kind });
-  return { rows, kinds, status: status ?? "", kind: kind ?? "" };
+  const { rows, total, waiting, overdue, ...page } = await listEthicsCases(services.readDb, kinds, { status, kind }, parsePageRequest(params));
+  if (kinds.length) await ethicsListRead(services.db, user, rows.length);
+  return { rows, total, waiting, overdue, page, query: params.toString(), kinds, status: status ?? "", kind: kind ?? "" };
 }
 
 export default function EthicsCases() {
-  const { rows, kinds, status, kind } = useLoaderData<typeof loader>();
-  const waiting = rows.filter((r) => r.waiting).length;
+  const { rows, total, waiting, overdue, page, query, kinds, status, kind } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Línea ética</h1>
@@ -41,8 +43,9 @@ export default function EthicsCases() {
         </button>
       </form>
       <p className="admin-summary">
-        {rows.length === 1 ? "1 reporte" : `${rows.length} reportes`}
-        {waiting ? <strong> · {waiting} con información nueva de quien reportó</strong> : null} ·{" "}
+        {countLabel(total, "reporte", "reportes")}
+        {overdue ? <strong> · {cappedCount(overdue)} con el plazo del comité vencido</strong> : null}
+        {waiting ? <strong> · {cappedCount(waiting)} con información nueva de quien reportó</strong> : null} ·{" "}
         <a href="/admin/etica/retenidos">Envíos retenidos para revisión</a>
         {kinds.includes("acoso_sexual") ? (
           <>
@@ -81,6 +84,7 @@ export default function EthicsCases() {
           },
         ]}
       />
+      <Pager query={query} page={page} />
     </>
   );
 }

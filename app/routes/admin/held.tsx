@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData } from "react-router";
 import * as z from "zod/mini";
-import { type HeldPost, listHeld, plainHeld } from "~/features/cases/held.server";
+import { getHeld, HELD_WAITING_SHOWN, type HeldPost, listHeld, plainHeld } from "~/features/cases/held.server";
 import { decideHeld } from "~/features/cases/held.server";
 import { kindLabel } from "~/features/cases/model";
 import { ethicsChannel, ethicsKindsFor } from "~/features/ethics/channel";
@@ -69,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     kind: c.key === "ethics" ? kindLabel(c.channel, p.values.categoria ?? "") : kindLabel(c.channel, p.values.tipo ?? ""),
     fields: c.form.fields.filter((f) => p.values[f.name]).map((f) => [f.staffLabel, displayValue(f, p.values[f.name])] as const),
   }));
-  return { rows, key: c.key, back: c.back, detail: c.detail, notice: new URL(request.url).searchParams.get("aviso") };
+  return { rows, shown: HELD_WAITING_SHOWN, key: c.key, back: c.back, detail: c.detail, notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 const actionSchema = z.object({ accion: z.enum(["registrar", "descartar"], { error: "Acción desconocida." }), id: z.string().check(z.regex(/^\d{1,12}$/, "Envío no encontrado.")) });
@@ -87,13 +87,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (!created) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
     return redirect(`${c.detail}/${created.id}?aviso=registrado`);
   }
-  const held = (await listHeld(services.db, c.channel, sealingOf(c.key), visible)).find((p) => p.id === id);
-  if (!held || !(await decideHeld(services.db, c.channel, user, id, "descartado"))) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
+  const held = await getHeld(services.db, c.channel, id, sealingOf(c.key));
+  if (!held || !visible(held.values) || !(await decideHeld(services.db, c.channel, user, id, "descartado"))) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
   return redirect(`${c.back}/retenidos?aviso=descartado`);
 }
 
 export default function Held() {
-  const { rows, back, detail, notice } = useLoaderData<typeof loader>();
+  const { rows, shown, back, detail, notice } = useLoaderData<typeof loader>();
   const waiting = rows.filter((r) => r.status === "retenido");
   return (
     <>
@@ -112,6 +112,11 @@ export default function Held() {
         </p>
       ) : null}
       {waiting.length === 0 ? <p>No hay envíos retenidos por revisar.</p> : null}
+      {waiting.length >= shown ? (
+        <p className="admin-notice" role="status">
+          Se muestran los {shown} envíos retenidos más antiguos. Registre o descarte estos para ver los siguientes.
+        </p>
+      ) : null}
       {rows.map((r) => (
         <section key={r.id} className="admin-held" aria-labelledby={`retenido-${r.id}`}>
           <h2 id={`retenido-${r.id}`}>

@@ -19,7 +19,7 @@ function idOf(params: { id?: string }) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, "messages");
-  const message = await getMessage(services.db, idOf(params));
+  const message = await getMessage(services.readDb, idOf(params));
   if (!message) throw data({ message: "Mensaje no encontrado." }, { status: 404 });
   // The legend of Ley 1581 art. 15 while a data-protection reclamo of the sender runs (product rule 28).
   const claims = [...(await openDataClaims(services.db, [message.correo])).values()].flat();

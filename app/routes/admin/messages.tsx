@@ -5,6 +5,8 @@ import { mailStateLabel } from "~/platform/outbox-status";
 import { listMessages, parseFilter } from "~/features/messages/inbox.server";
 import { openDataClaims } from "~/features/requests/requests.server";
 import { normalizeEmail } from "~/forms/fields";
+import { countLabel, parsePageRequest, withoutPaging } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/messages";
 
 export function meta() {
@@ -15,22 +17,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, "messages");
   const url = new URL(request.url);
   const filter = parseFilter(url.searchParams);
-  const list = await listMessages(services.db, filter);
+  // Read off the request thread (services.readDb), one page by keyset, the count capped.
+  const { rows, total, ...page } = await listMessages(services.readDb, filter, parsePageRequest(url.searchParams));
   // The legend of Ley 1581 art. 15 while a data-protection reclamo of the sender runs (product rule 28).
-  const claims = Object.fromEntries(await openDataClaims(services.db, list.rows.map((m) => m.correo)));
-  return { filter, query: url.searchParams.toString(), claims, ...list };
-}
-
-function pageHref(query: string, page: number) {
-  const params = new URLSearchParams(query);
-  params.set("pagina", String(page));
-  return `?${params}`;
+  const claims = Object.fromEntries(await openDataClaims(services.readDb, rows.map((m) => m.correo)));
+  return { filter, query: url.searchParams.toString(), rows, total, page, claims };
 }
 
 export default function Messages() {
-  const { rows, total, pages, filter, query, claims } = useLoaderData<typeof loader>();
-  const exportParams = new URLSearchParams(query);
-  exportParams.delete("pagina");
+  const { rows, total, page, filter, query, claims } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Mensajes</h1>
@@ -68,7 +63,7 @@ export default function Messages() {
         </button>
       </form>
       <p className="admin-summary">
-        {total === 1 ? "1 mensaje" : `${total} mensajes`} · <a href={`/admin/exportar.csv?${exportParams}`}>Exportar a CSV (Excel)</a>
+        {countLabel(total, "mensaje", "mensajes")} · <a href={`/admin/exportar.csv?${withoutPaging(query)}`}>Exportar a CSV (Excel)</a>
       </p>
       {rows.length === 0 ? (
         <p>No hay mensajes con este filtro.</p>
@@ -116,15 +111,7 @@ export default function Messages() {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Páginas" className="admin-pages">
-          {filter.page > 1 ? <a href={pageHref(query, filter.page - 1)}>Anterior</a> : null}
-          <span>
-            Página {filter.page} de {pages}
-          </span>
-          {filter.page < pages ? <a href={pageHref(query, filter.page + 1)}>Siguiente</a> : null}
-        </nav>
-      ) : null}
+      <Pager query={query} page={page} />
     </>
   );
 }

@@ -30,10 +30,10 @@ function idOf(params: { id?: string }) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user, services } = await requireStaff(request, "reports");
   const id = idOf(params);
-  const report = await getReport(services.db, id);
+  const report = await getReport(services.readDb, id);
   if (!report) throw data({ message: "Reporte no encontrado." }, { status: 404 });
   await audit(services.db, user, "ver_reporte", { caseId: id });
-  const [events, mails, held, given] = await Promise.all([caseEvents(services.db, id), reportMails(services.db, id), heldOrigin(services.db, id), reportNotices(services.db, id)]);
+  const [events, mails, held, given] = await Promise.all([caseEvents(services.readDb, id), reportMails(services.readDb, id), heldOrigin(services.readDb, id), reportNotices(services.readDb, id)]);
   return { report, events, mails, given, held: held ?? null, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
 }
 

@@ -7,6 +7,8 @@ import { incidentChannel } from "~/features/incidents/channel";
 import { countWaitingHeld } from "~/features/cases/held.server";
 import { CaseList } from "~/features/cases/staff-views";
 import { requireStaff } from "~/features/staff/guard.server";
+import { cappedCount, countLabel, parsePageRequest } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/reports";
 
 export function meta() {
@@ -18,14 +20,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = incidentChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = params.get("tipo") === "accidente" || params.get("tipo") === "incidente" ? (params.get("tipo") as string) : undefined;
-  const [rows, held] = await Promise.all([listReports(services.db, { status, kind }), countWaitingHeld(services.db, incidentChannel)]);
-  return { rows, held, status: status ?? "", kind: kind ?? "" };
+  const [{ rows, total, overdue, ...page }, held] = await Promise.all([
+    listReports(services.readDb, { status, kind }, parsePageRequest(params)),
+    countWaitingHeld(services.readDb, incidentChannel),
+  ]);
+  return { rows, total, overdue, page, query: params.toString(), held, status: status ?? "", kind: kind ?? "" };
 }
 
 /** Incident and accident reports: overdue FURATs first and highlighted, then the newest. */
 export default function Reports() {
-  const { rows, held, status, kind } = useLoaderData<typeof loader>();
-  const overdue = rows.filter((r) => r.overdue).length;
+  const { rows, total, overdue, page, query, held, status, kind } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Reportes de incidentes y accidentes de trabajo</h1>
@@ -37,8 +41,8 @@ export default function Reports() {
         </button>
       </form>
       <p className="admin-summary">
-        {rows.length === 1 ? "1 reporte" : `${rows.length} reportes`}
-        {overdue ? <strong className="admin-overdue-count"> · {overdue} con el FURAT vencido</strong> : null} ·{" "}
+        {countLabel(total, "reporte", "reportes")}
+        {overdue ? <strong className="admin-overdue-count"> · {cappedCount(overdue)} con el FURAT vencido</strong> : null} ·{" "}
         <a href="/admin/reportes.csv">Exportar a CSV (Excel)</a> ·{" "}
         <a href="/admin/reportes/retenidos">{held ? <strong>{held} envío(s) retenido(s) por revisar</strong> : "Envíos retenidos"}</a>
       </p>
@@ -67,10 +71,13 @@ export default function Reports() {
             header: "Plazo FURAT",
             cell: (r) =>
               r.furat_due_at ? (
-                r.arl_filed_at ? (
+                r.overdue ? (
+                  <>
+                    <strong>VENCIDO: {formatBogota(r.furat_due_at)}</strong>
+                    {r.arl_filed_at ? ` · radicado en la ARL el ${formatBogota(r.arl_filed_at).slice(0, 10)}; falta otro aviso` : null}
+                  </>
+                ) : r.arl_filed_at ? (
                   `Radicado el ${formatBogota(r.arl_filed_at).slice(0, 10)}`
-                ) : r.overdue ? (
-                  <strong>VENCIDO: {formatBogota(r.furat_due_at)}</strong>
                 ) : (
                   formatBogota(r.furat_due_at)
                 )
@@ -81,6 +88,7 @@ export default function Reports() {
           { header: "Plazo investigación", cell: (r) => formatBogota(r.investigation_due_at) },
         ]}
       />
+      <Pager query={query} page={page} />
     </>
   );
 }

@@ -7,6 +7,8 @@ import { CaseList } from "~/features/cases/staff-views";
 import { DATA_KINDS, PETITION_KINDS, requestsChannel } from "~/features/requests/channel";
 import { listRequests } from "~/features/requests/requests.server";
 import { requireStaff } from "~/features/staff/guard.server";
+import { cappedCount, countLabel, parsePageRequest } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/requests";
 
 /**
@@ -32,14 +34,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = requestsChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = (a.kinds as readonly string[]).includes(params.get("tipo") ?? "") ? (params.get("tipo") as string) : undefined;
   const now = new Date().toISOString();
-  const [rows, held] = await Promise.all([listRequests(services.db, a.kinds, { status, kind }, now), countWaitingHeld(services.db, requestsChannel)]);
-  return { rows, held, status: status ?? "", kind: kind ?? "", base: a.base, title: a.title, kinds: a.kinds.map((k) => ({ value: k, label: kindLabel(requestsChannel, k) })) };
+  // One page by keyset through the list's segments (open by due date, waiting for the person, the rest), off the request thread.
+  const [{ rows, total, overdue, expired, ...page }, held] = await Promise.all([
+    listRequests(services.readDb, a.kinds, { status, kind }, parsePageRequest(params), now),
+    countWaitingHeld(services.readDb, requestsChannel),
+  ]);
+  return {
+    rows,
+    total,
+    overdue,
+    expired,
+    page,
+    query: params.toString(),
+    held,
+    status: status ?? "",
+    kind: kind ?? "",
+    base: a.base,
+    title: a.title,
+    kinds: a.kinds.map((k) => ({ value: k, label: kindLabel(requestsChannel, k) })),
+  };
 }
 
 export default function Requests() {
-  const { rows, held, status, kind, base, title, kinds } = useLoaderData<typeof loader>();
-  const overdue = rows.filter((r) => r.overdue).length;
-  const expired = rows.filter((r) => r.expired).length;
+  const { rows, total, overdue, expired, page, query, held, status, kind, base, title, kinds } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{title}</h1>
@@ -51,9 +68,9 @@ export default function Requests() {
         </button>
       </form>
       <p className="admin-summary">
-        {rows.length === 1 ? "1 solicitud" : `${rows.length} solicitudes`}
-        {overdue ? <strong className="admin-overdue-count"> · {overdue} vencida(s)</strong> : null}
-        {expired ? <strong> · {expired} sin completar a tiempo (se pueden cerrar por desistimiento)</strong> : null} ·{" "}
+        {countLabel(total, "solicitud", "solicitudes")}
+        {overdue ? <strong className="admin-overdue-count"> · {cappedCount(overdue)} vencida(s)</strong> : null}
+        {expired ? <strong> · {cappedCount(expired)} sin completar a tiempo (se pueden cerrar por desistimiento)</strong> : null} ·{" "}
         <a href={`${base}/retenidos`}>{held ? <strong>{held} envío(s) retenido(s) en PQRS</strong> : "Envíos retenidos"}</a>
       </p>
       <CaseList
@@ -90,6 +107,7 @@ export default function Requests() {
           },
         ]}
       />
+      <Pager query={query} page={page} />
     </>
   );
 }

@@ -19,6 +19,7 @@ import { m014Retention } from "./014_retention";
 import { m015OutboxAttachments } from "./015_outbox_attachments";
 import { m016AccidentClockAndRoutes } from "./016_accident_clock_and_routes";
 import { m017OneRateCounter } from "./017_one_rate_counter";
+import { m018StaffAreaAtScale } from "./018_staff_area_at_scale";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -37,5 +38,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "015_outbox_attachments": m015OutboxAttachments(engine),
     "016_accident_clock_and_routes": m016AccidentClockAndRoutes(engine),
     "017_one_rate_counter": m017OneRateCounter(engine),
+    "018_staff_area_at_scale": m018StaffAreaAtScale(engine),
   };
 }
