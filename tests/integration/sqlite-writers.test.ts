@@ -14,26 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/platform/db/database.server";
 import { countRows, TEST_ENGINE } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { INCIDENT_REPORT } from "../support/reports";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
-const REPORT = {
-  tipo: "incidente",
-  reporta_relacion: "companero",
-  reporta_nombre: "Luis Gómez",
-  reporta_celular: "3109876543",
-  trabajador_nombre: "Marta Ruiz",
-  trabajador_tipo_documento: "CC",
-  trabajador_documento: "52123456",
-  trabajador_celular: "3001234567",
-  empresa_usuaria: "Alimentos del Valle S.A.S.",
-  sede: "Cali",
-  fecha: today,
-  hora: "08:30",
-  lugar: "Bodega",
-  descripcion: "Resbaló en el piso mojado, sin lesiones.",
-  consentimiento: true,
-};
+const REPORT = INCIDENT_REPORT;
 
 /** `npm run admin -- create-user` as a separate process on the same file. */
 function createUser(databaseUrl: string, i: number): Promise<number> {

@@ -8,26 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countRows } from "../support/database";
 import { rawRequest } from "../support/raw-http";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { INCIDENT_REPORT } from "../support/reports";
 
-const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 const MESSAGE = { nombre: "Ana Ruiz", celular: "300 123 4567", correo: "ana@example.org", mensaje: "Hola", consentimiento: true };
-const REPORT = {
-  tipo: "incidente",
-  reporta_relacion: "companero",
-  reporta_nombre: "Luis Gómez",
-  reporta_celular: "3109876543",
-  trabajador_nombre: "Marta Ruiz",
-  trabajador_tipo_documento: "CC",
-  trabajador_documento: "52123456",
-  trabajador_celular: "3001234567",
-  empresa_usuaria: "Alimentos del Valle S.A.S.",
-  sede: "Cali",
-  fecha: today,
-  hora: "08:30",
-  lugar: "Bodega",
-  descripcion: "Resbaló en el piso mojado, sin lesiones.",
-  consentimiento: true,
-};
+const REPORT = INCIDENT_REPORT;
 const ETHICS = { categoria: "soborno", descripcion: "Un proveedor ofreció dinero al jefe de compras.", cuando: "Noviembre", donde: "Bogotá", identificacion: "anonimo" };
 const LOOKUP = { radicado: "IN-2026-000001", codigo: "AAAA-BBBB-CCCC" };
 const ETHICS_LOOKUP = { radicado: "LE-2026-000001", codigo: "AAAA-BBBB-CCCC", accion: "consultar" };

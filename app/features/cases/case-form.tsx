@@ -6,17 +6,14 @@
  * (the incident report, the ethics line) is this component with its own spec.
  */
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
-import { Dialog, type DialogContent } from "~/ui/dialog";
-import { useHeldSubmit } from "~/ui/islands/held-submit";
-import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, validate } from "~/forms/define";
+import { Dialog } from "~/ui/dialog";
+import { CONSENT_FIELD, type FormDef } from "~/forms/define";
 import type { FormRefusal } from "~/forms/errors";
 import type { FieldDef } from "~/forms/fields";
 import { ErrorSummary, FormField, FormFooter } from "~/forms/form-field";
+import { useIslandForm, type Values } from "~/forms/island-form";
 import { HeldNotice } from "./held-notice";
 import { Receipt, type ReceiptData, type ReceiptText } from "./receipt";
-
-type Values = Record<string, string>;
-type Errors = Record<string, string>;
 
 
 export interface CaseFormProps {
@@ -58,41 +55,19 @@ export function makeCaseForm(spec: CaseFormSpec) {
   const emptyValues = (): Values => ({ ...Object.fromEntries(spec.form.fields.map((f) => [f.name, ""])), ...spec.defaults });
 
   return function CaseForm({ phone, privacyNotice, refusal, initial, now: renderedAt, company, origin }: CaseFormProps) {
-    const [values, setValues] = useState<Values>(() => ({ ...emptyValues(), ...initial, ...refusal?.values }));
+    const island = useIslandForm({ form: spec.form, emptyValues, initial, refusal, clearWhen: spec.clearWhen });
+    const { values, errors, formRef } = island;
     const [now, setNow] = useState(renderedAt ?? "");
-    const [consent, setConsent] = useState(refusal?.consent ?? false);
-    const [errors, setErrors] = useState<Errors>(() => refusal?.errors ?? {});
-    const [summary, setSummary] = useState(refusal?.summary);
-    const [sending, setSending] = useState(false);
-    const [dialog, setDialog] = useState<DialogContent | null>(null);
     const [receipt, setReceipt] = useState<(ReceiptData & { emailed: boolean }) | null>(null);
     // A post that filled the spam trap is held for review (ADR 017): no radicado to show.
     const [held, setHeld] = useState(false);
-    const [hydrated, setHydrated] = useState(false);
     const [summaryKey, setSummaryKey] = useState(0);
-    const formRef = useRef<HTMLFormElement>(null);
-    const honeypot = useRef<HTMLInputElement>(null);
     const receiptRef = useRef<HTMLDivElement>(null);
 
-    // After hydration, keep whatever was typed before the script arrived.
+    // Once hydrated, the clock is the browser's (the due dates shown move with it).
     useEffect(() => {
-      const elements = formRef.current?.elements;
-      const typed: Values = {};
-      for (const field of spec.form.fields) {
-        const el = elements?.namedItem(field.name);
-        if (field.input === "checkbox") {
-          if ((el as HTMLInputElement | null)?.checked) typed[field.name] = "si";
-        } else if (el instanceof RadioNodeList) {
-          if (el.value) typed[field.name] = el.value;
-        } else if ((el as HTMLInputElement | null)?.value) typed[field.name] = (el as HTMLInputElement).value;
-      }
-      setValues((v) => ({ ...v, ...typed }));
-      if ((elements?.namedItem(CONSENT_FIELD) as HTMLInputElement | null)?.checked) setConsent(true);
-      if (renderedAt) setNow(new Date().toISOString());
-      setHydrated(true);
-    }, []);
-
-    useHeldSubmit(formRef, hydrated);
+      if (island.hydrated && renderedAt) setNow(new Date().toISOString());
+    }, [island.hydrated, renderedAt]);
 
     useEffect(() => {
       if (receipt) receiptRef.current?.querySelector<HTMLElement>("h2")?.focus();
@@ -100,63 +75,43 @@ export function makeCaseForm(spec: CaseFormSpec) {
 
     useEffect(() => {
       if (summaryKey > 0) formRef.current?.querySelector<HTMLElement>(".error-summary")?.focus();
-    }, [summaryKey]);
+    }, [summaryKey, formRef]);
 
-    function change(name: string, value: string) {
-      setValues((v) => {
-        const next = { ...v, [name]: value };
-        const rule = spec.clearWhen;
-        if (rule && name === rule.field && value === rule.value) for (const n of rule.clear) next[n] = "";
-        return next;
-      });
+    function showSummary(text: string) {
+      island.setSummary(text);
+      setSummaryKey((k) => k + 1);
     }
 
     async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
       event.preventDefault();
-      if (sending) return;
-      const result = validate(spec.form, { ...values, [CONSENT_FIELD]: consent });
-      setErrors(result.fieldErrors);
-      if (!result.ok) {
-        setSummary(result.summary ?? "Revise los campos marcados.");
-        setSummaryKey((k) => k + 1);
+      const emailed = Boolean(spec.codeMailField && values[spec.codeMailField]);
+      const outcome = await island.send(spec.api);
+      if (!outcome) return;
+      if (outcome.kind === "invalid") {
+        showSummary(outcome.result.summary ?? "Revise los campos marcados.");
         return;
       }
-      setSending(true);
-      try {
-        const body: Record<string, unknown> = { ...result.data };
-        if (honeypot.current?.value) body[HONEYPOT_FIELD] = honeypot.current.value;
-        const response = await fetch(spec.api, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify(body),
-        });
-        const answer = (await response.json().catch(() => null)) as { radicado?: string; codigo?: string; retenido?: boolean; error?: { message?: string; fields?: Errors } } | null;
-        if (response.ok && answer?.retenido) {
-          setHeld(true);
-          setValues(emptyValues());
-          setConsent(false);
-          return;
-        }
-        if (response.ok && answer?.radicado && answer.codigo) {
-          setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), emailed: Boolean(spec.codeMailField && values[spec.codeMailField]) });
-          setValues(emptyValues());
-          setConsent(false);
-          setErrors({});
-          setSummary(undefined);
-          return;
-        }
-        if (answer?.error?.fields && Object.keys(answer.error.fields).length > 0) {
-          setErrors(answer.error.fields);
-          setSummary(answer.error.message ?? "Revise los campos marcados.");
-          setSummaryKey((k) => k + 1);
-          return;
-        }
-        setDialog({ kind: "error", title: spec.failureTitle, text: `${answer?.error?.message ?? ""} Llame al siguiente número: ${phone}`.trim() });
-      } catch {
-        setDialog({ kind: "error", title: spec.failureTitle, text: `Revise su conexión o llame al siguiente número: ${phone}` });
-      } finally {
-        setSending(false);
+      if (outcome.kind === "unreachable") {
+        island.setDialog({ kind: "error", title: spec.failureTitle, text: `Revise su conexión o llame al siguiente número: ${phone}` });
+        return;
       }
+      const { ok, answer } = outcome;
+      if (ok && answer?.retenido) {
+        setHeld(true);
+        island.reset();
+        return;
+      }
+      if (ok && answer?.radicado && answer.codigo) {
+        setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), emailed });
+        island.reset();
+        return;
+      }
+      if (answer?.error?.fields && Object.keys(answer.error.fields).length > 0) {
+        island.setErrors(answer.error.fields);
+        showSummary(answer.error.message ?? "Revise los campos marcados.");
+        return;
+      }
+      island.setDialog({ kind: "error", title: spec.failureTitle, text: `${answer?.error?.message ?? ""} Llame al siguiente número: ${phone}`.trim() });
     }
 
     if (held) return <HeldNotice phone={phone} />;
@@ -169,11 +124,10 @@ export function makeCaseForm(spec: CaseFormSpec) {
       );
     }
 
-    const labels = Object.fromEntries([...spec.form.fields.map((f) => [f.name, f.label]), [CONSENT_FIELD, "Autorización de datos"]]);
     return (
       <>
-        <form ref={formRef} className={spec.className} method="post" action={spec.action} noValidate={hydrated || undefined} onSubmit={handleSubmit} aria-busy={sending}>
-          {summary ? <ErrorSummary key={summaryKey} formId={formId} summary={summary} errors={errors} labels={labels} /> : null}
+        <form ref={formRef} className={spec.className} method="post" action={spec.action} noValidate={island.hydrated || undefined} onSubmit={handleSubmit} aria-busy={island.sending}>
+          {island.summary ? <ErrorSummary key={summaryKey} formId={formId} summary={island.summary} errors={errors} labels={island.labels} /> : null}
           {spec.groups.map((group) => (
             <Fragment key={group.id}>
             <fieldset className={`report-group report-group-${group.id}`}>
@@ -186,7 +140,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
                   field={field}
                   value={values[field.name] ?? ""}
                   error={errors[field.name]}
-                  onChange={(value) => change(field.name, value)}
+                  onChange={(value) => island.change(field.name, value)}
                 />
               ))}
             </fieldset>
@@ -197,18 +151,18 @@ export function makeCaseForm(spec: CaseFormSpec) {
             formId={formId}
             consentLabel={spec.consentLabel}
             privacyNotice={privacyNotice}
-            consent={consent}
-            onConsent={setConsent}
+            consent={island.consent}
+            onConsent={island.setConsent}
             error={errors[CONSENT_FIELD]}
-            honeypot={honeypot}
-            sending={sending}
+            honeypot={island.honeypot}
+            sending={island.sending}
             submitLabel={spec.submitLabel}
             // A consent needed only for some answers is checked by the schema, never by the browser: without
             // JavaScript a `required` set for one answer would still block the post after the answer changes.
             consentRequired={!spec.form.consentWhen}
           />
         </form>
-        <Dialog id={`${formId}-dialog`} content={dialog} onClose={() => setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
+        <Dialog id={`${formId}-dialog`} content={island.dialog} onClose={() => island.setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
       </>
     );
   };
