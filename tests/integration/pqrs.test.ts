@@ -7,7 +7,7 @@
  * engine (SQLite, or PostgreSQL with TEST_DATABASE=postgres).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TERMS, maxExtensionDay, dueDay } from "~/features/requests/clock";
+import { TERMS, completionExtensionDay, maxExtensionDay, dueDay } from "~/features/requests/clock";
 import { bogotaDay, formatDay } from "~/platform/dates";
 import { createAccount, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query } from "../support/database";
@@ -114,6 +114,10 @@ describe("a data-protection reclamo's whole life", () => {
     expect(asked.text).toContain("Escriba el número de celular correcto.");
     // Only once.
     expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "completar", faltante: "Otra vez" })).status).toBe(409);
+    // Ley 1581 art. 15 gives a reclamo no extension of the window to complete (Ley 1755 art. 17 does).
+    const noExtension = await staff("datos", `/admin/datos/${filed.id}`, { accion: "prorroga" });
+    expect(noExtension.status).toBe(409);
+    expect(text(await noExtension.text())).toContain("La ley no prevé prórroga");
 
     // CONSULTAR shows the request to complete; the person completes it there.
     const seen = await consult(filed.radicado, filed.codigo);
@@ -174,6 +178,39 @@ describe("a data-protection reclamo's whole life", () => {
     // Closed.
     expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "cerrar", motivo_cierre: "respondida" })).status).toBe(302);
     expect((await readDb<{ status: string }>("select status from cases where id = ?", filed.id))[0].status).toBe("cerrado");
+  });
+});
+
+describe("a petition's window to complete", () => {
+  it("is extended once at the person's request, by as long again (Ley 1755 art. 17), mailed and shown in CONSULTAR", async () => {
+    const filed = await file({ tipo: "peticion", descripcion: "Necesito copia de mi contrato.", ...BETO });
+    expect((await staff("pqrs", `/admin/pqrs/${filed.id}`, { accion: "completar", faltante: "Indique el año del contrato." })).status).toBe(302);
+    const [asked] = await readDb<{ completion_deadline: string }>("select completion_deadline from pqrs_requests where case_id = ?", filed.id);
+    const page = await (await get(`/admin/pqrs/${filed.id}`, "pqrs")).text();
+    const extended = completionExtensionDay(asked.completion_deadline, TERMS.peticion);
+    expect(text(page)).toContain(`el nuevo plazo sería el ${formatDay(extended)}`);
+
+    expect((await staff("pqrs", `/admin/pqrs/${filed.id}`, { accion: "prorroga" })).status).toBe(302);
+    const [row] = await readDb<{ completion_deadline: string; completion_extended_at: string | null; due_at: string | null }>(
+      "select completion_deadline, completion_extended_at, due_at from pqrs_requests where case_id = ?",
+      filed.id,
+    );
+    expect(row.completion_deadline).toBe(extended);
+    expect(row.completion_extended_at).not.toBeNull();
+    // The answer's clock stays paused.
+    expect(row.due_at).toBeNull();
+    const mail = await mailWithSubject(`Prorrogamos el plazo para completar su solicitud ${filed.radicado}`);
+    expect(recipientOf(mail)).toContain(BETO.correo);
+    expect(mail.text).toContain(formatDay(extended));
+    // Once only.
+    const again = await staff("pqrs", `/admin/pqrs/${filed.id}`, { accion: "prorroga" });
+    expect(again.status).toBe(409);
+    expect(text(await again.text())).toContain("ya se prorrogó una vez");
+    const seen = text((await consult(filed.radicado, filed.codigo)).html);
+    expect(seen).toContain(`Tiene hasta el ${formatDay(extended)} para completarla`);
+    expect(seen).toContain("Ese plazo ya se prorrogó a su pedido");
+    const [audited] = await readDb<{ n: number | string }>("select count(*) as n from audit_log where action = 'pqrs_prorrogar_completar' and case_id = ?", filed.id);
+    expect(Number(audited.n)).toBe(1);
   });
 });
 

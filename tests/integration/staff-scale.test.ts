@@ -192,14 +192,15 @@ describe("the export", () => {
     expect(first.firstByte).toBeLessThan(first.total / 3);
     // The first export warms the server's buffers (caches, the reader's heap); the next one of the same
     // rows must not grow it again by anything like the file: the rows were never held, only passed on.
-    // (Building the file in memory took about seven times its size.) The smaller growth of two runs: on a
-    // busy machine the collector may let one run's garbage pile up before it frees it; holding the rows
-    // would grow both.
+    // Building the file in memory took about seven times its size, and holding it at all takes twice (a
+    // string, then its bytes): less than its size is flat but for the collector's slack, which on a busy
+    // machine (PostgreSQL's driver parses every row on this thread) reached 0.8 of this file. The smaller
+    // growth of two runs: the collector may let one run's garbage pile up; holding the rows grows both.
     const second = await download("/admin/exportar.csv");
     const third = await download("/admin/exportar.csv");
     expect(second.lines).toBe(TOTAL + 1);
     const growth = Math.min(second.growth, third.growth);
-    expect(growth, `crecimiento ${(second.growth / 1e6).toFixed(0)} y ${(third.growth / 1e6).toFixed(0)} MB, archivo ${(second.bytes / 1e6).toFixed(0)} MB`).toBeLessThan(second.bytes / 2);
+    expect(growth, `crecimiento ${(second.growth / 1e6).toFixed(0)} y ${(third.growth / 1e6).toFixed(0)} MB, archivo ${(second.bytes / 1e6).toFixed(0)} MB`).toBeLessThan(second.bytes);
   });
 
   it("a public post and /healthz are answered while an export is being downloaded", async () => {

@@ -9,6 +9,7 @@ import {
   askDeadlineDay,
   checkExtension,
   completionDeadlineDay,
+  completionExtensionDay,
   dueAt,
   dueDay,
   dueDayAfterCompletion,
@@ -158,6 +159,16 @@ describe("the incomplete-petition clock", () => {
     // 9 January 2027 is a Saturday and Monday 11 is Reyes: the month runs to Tuesday 12 January.
     expect(completionDeadlineDay(at("2026-12-09"), TERMS.peticion)).toBe("2027-01-12");
     expect(completionDeadlineDay(at("2027-01-15"), TERMS.peticion)).toBe("2027-02-15");
+  });
+
+  it("Ley 1755 art. 17: the person's extension, once, gives as long again after the window ends", () => {
+    expect(TERMS.peticion.incomplete.extensionOnRequest).toBe(true);
+    // 12 January 2027 + one month: Friday 12 February.
+    expect(completionExtensionDay("2027-01-12", TERMS.peticion)).toBe("2027-02-12");
+    // 22 February + one month is Monday 22 March 2027, San José moved: Tuesday 23 March.
+    expect(completionExtensionDay("2027-02-22", TERMS.peticion)).toBe("2027-03-23");
+    // Ley 1581 art. 15 gives a data-protection reclamo no extension.
+    expect(TERMS.datos_reclamo.incomplete.extensionOnRequest).toBe(false);
   });
 
   it("asking on the due day still leaves the day after the completion", () => {

@@ -68,11 +68,16 @@ export interface Term {
     withdrawAfterMonths: number;
     /** Once completed: the clock resumes with the days left, or restarts the whole term. */
     onComplete: "resume" | "restart";
+    /**
+     * May the person, before the window to complete ends, ask once for as long again (Ley 1755 art. 17:
+     * "prórroga hasta por un término igual")? Ley 1581 art. 15 gives a reclamo no such extension.
+     */
+    extensionOnRequest: boolean;
     law: string;
   };
 }
 
-const LEY_1755_INCOMPLETE = { askWithinDays: 10, askUnit: "business", withdrawAfterMonths: 1, onComplete: "resume", law: "Ley 1755 de 2015, art. 17" } as const;
+const LEY_1755_INCOMPLETE = { askWithinDays: 10, askUnit: "business", withdrawAfterMonths: 1, onComplete: "resume", extensionOnRequest: true, law: "Ley 1755 de 2015, art. 17" } as const;
 
 export const TERMS: Record<TermId, Term> = {
   peticion: {
@@ -123,7 +128,7 @@ export const TERMS: Record<TermId, Term> = {
     startsOn: "next",
     extensionDays: 8,
     extensionLaw: "Ley 1581 de 2012, art. 15 (hasta 8 días hábiles más)",
-    incomplete: { askWithinDays: 5, askUnit: "calendar", withdrawAfterMonths: 2, onComplete: "restart", law: "Ley 1581 de 2012, art. 15" },
+    incomplete: { askWithinDays: 5, askUnit: "calendar", withdrawAfterMonths: 2, onComplete: "restart", extensionOnRequest: false, law: "Ley 1581 de 2012, art. 15" },
   },
 };
 
@@ -181,8 +186,21 @@ export function addMonths(day: string, months: number): string {
  * a holiday runs to the next business day). After it, the request is deemed withdrawn.
  */
 export function completionDeadlineDay(askedAt: string, term: Term): string {
-  const day = addMonths(bogotaDay(askedAt), term.incomplete.withdrawAfterMonths);
-  return isBusinessDay(day, REQUEST_WEEK) ? day : addBusinessDays(day, 1, REQUEST_WEEK);
+  return monthsLater(bogotaDay(askedAt), term.incomplete.withdrawAfterMonths);
+}
+
+/**
+ * The last day to complete once the person asked for the extension of Ley 1755 art. 17 ("hasta por un
+ * término igual"): as many months again after the day the window ended, moved to the next business day
+ * as that one was.
+ */
+export function completionExtensionDay(deadlineDay: string, term: Term): string {
+  return monthsLater(deadlineDay, term.incomplete.withdrawAfterMonths);
+}
+
+function monthsLater(day: string, months: number): string {
+  const later = addMonths(day, months);
+  return isBusinessDay(later, REQUEST_WEEK) ? later : addBusinessDays(later, 1, REQUEST_WEEK);
 }
 
 /**

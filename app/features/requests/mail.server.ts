@@ -65,6 +65,22 @@ export function completionRequest(input: { radicado: string; missing: string; de
   );
 }
 
+export function completionExtensionNotice(input: { radicado: string; previousDay: string; newDay: string; consultUrl: string; companyName: string }): RenderedMail {
+  return render(
+    `Prorrogamos el plazo para completar su solicitud ${input.radicado}`,
+    [
+      ["Radicado", input.radicado],
+      ["Vencía el", formatDay(input.previousDay)],
+      ["Nuevo plazo para completarla", formatDay(input.newDay)],
+    ],
+    [
+      "Como lo pidió, tiene más tiempo para enviarnos la información que falta. Mientras tanto, el plazo para responder sigue suspendido; se reanuda al día siguiente de recibirla.",
+      `Complétela en ${input.consultUrl} con el radicado y el código de seguimiento.`,
+      footer(input.companyName),
+    ],
+  );
+}
+
 export function extensionNotice(input: { radicado: string; reason: string; previousDueAt: string; newDueAt: string; consultUrl: string; companyName: string }): RenderedMail {
   return render(
     `Ampliamos el plazo de su solicitud ${input.radicado}`,

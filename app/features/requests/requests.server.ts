@@ -20,6 +20,7 @@ import {
   askDeadlineDay,
   checkExtension,
   completionDeadlineDay,
+  completionExtensionDay,
   dueDay,
   dueDayAfterCompletion,
   EXTENSION_REFUSALS,
@@ -30,7 +31,7 @@ import {
   TERMS,
 } from "./clock";
 import { isDataClaim, isDataKind, isOpen, type RequestKind, requestAudit, requestsChannel, TERM_OF, termOf } from "./channel";
-import { answerMail, completionRequest, extensionNotice, petitionerConfirmation, staffNotice } from "./mail.server";
+import { answerMail, completionExtensionNotice, completionRequest, extensionNotice, petitionerConfirmation, staffNotice } from "./mail.server";
 
 export const CHANNEL = requestsChannel.id;
 
@@ -81,6 +82,7 @@ export async function storeRequest(db: Kysely<Database>, values: Record<string, 
         completion_requested_at: null,
         completion_request: null,
         completion_deadline: null,
+        completion_extended_at: null,
         remaining_days: null,
         completed_at: null,
         answered_at: null,
@@ -139,6 +141,7 @@ const REQUEST_COLUMNS = [
   "r.completion_requested_at",
   "r.completion_request",
   "r.completion_deadline",
+  "r.completion_extended_at",
   "r.remaining_days",
   "r.completed_at",
   "r.answered_at",
@@ -293,6 +296,7 @@ export interface RequestView {
   completion_requested_at: string | null;
   completion_request: string | null;
   completion_deadline: string | null;
+  completion_extended_at: string | null;
   completed_at: string | null;
   answered_at: string | null;
   answer: string | null;
@@ -318,6 +322,7 @@ export async function requestView(db: Kysely<Database>, id: number): Promise<Req
     completion_requested_at: r.completion_requested_at,
     completion_request: r.completion_request,
     completion_deadline: r.completion_deadline,
+    completion_extended_at: r.completion_extended_at,
     completed_at: r.completed_at,
     answered_at: r.answered_at,
     answer: r.answer,
@@ -428,6 +433,33 @@ export async function completeRequest(db: Kysely<Database>, actor: Actor, id: nu
     await audit(trx, person ? null : actor.user, requestAudit(r.kind, person ? "completada_por_titular" : "registrar_completada"), { caseId: id, detail: `vence el ${dueText(base)}`, ...(person ? { email: "(quien la presentó)" } : {}) });
     if (person) {
       await queueCaseMail(trx, id, recipientsOf(options, r.kind), staffNotice({ event: "completada", radicado: r.radicado, kind: r.kind, receivedAt: r.received_at, dueAt: base, link: staffLink(options.origin, r.kind, id), companyName: options.companyName }), now);
+    }
+  });
+  return ok;
+}
+
+/**
+ * The person asked, before the window to complete ended, for as long again (Ley 1755 art. 17: "salvo que
+ * antes de vencer el plazo concedido solicite prórroga hasta por un término igual"): recorded by the
+ * staff, once; the new last day is mailed and shown in CONSULTAR. Not for a data-protection reclamo
+ * (Ley 1581 art. 15 gives none).
+ */
+export async function extendCompletion(db: Kysely<Database>, user: User, id: number, kinds: readonly string[], options: RequestStoreOptions, now = new Date().toISOString()): Promise<ActionResult> {
+  const r = await getRequest(db, id, kinds);
+  if (!r) return notFound;
+  const term = TERMS[r.term as TermId];
+  if (r.status !== "por_completar" || !r.completion_deadline) return conflict("Esta solicitud no está esperando información.");
+  if (!term.incomplete.extensionOnRequest) return conflict(`La ley no prevé prórroga para completar este tipo de solicitud (${term.incomplete.law}).`);
+  if (r.completion_extended_at) return conflict("El plazo para completar ya se prorrogó una vez.");
+  if (completionExpired(r, now)) return conflict(`El plazo para completar terminó el ${formatDay(r.completion_deadline)}: la prórroga debía pedirse antes.`);
+  const deadline = completionExtensionDay(r.completion_deadline, term);
+  const note = `A su solicitud, prorrogamos hasta el ${formatDay(deadline)} el plazo para completar su solicitud (vencía el ${formatDay(r.completion_deadline)}; ${term.incomplete.law}). Mientras tanto, el plazo para responder sigue suspendido.`;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("pqrs_requests").set({ completion_deadline: deadline, completion_extended_at: now }).where("case_id", "=", id).execute();
+    await addEventIn(trx, id, { note, visible: true, author: user.email }, now);
+    await audit(trx, user, requestAudit(r.kind, "prorrogar_completar"), { caseId: id, detail: `${formatDay(r.completion_deadline ?? "")} → ${formatDay(deadline)}` });
+    if (r.correo) {
+      await queueCaseMail(trx, id, r.correo, completionExtensionNotice({ radicado: r.radicado, previousDay: r.completion_deadline ?? "", newDay: deadline, consultUrl: consultUrl(options.origin), companyName: options.companyName }), now);
     }
   });
   return ok;

@@ -7,6 +7,7 @@ const required = (max: number, empty: string) => trimmed(max, `Admite como máxi
 export const requestActionSchema = z.discriminatedUnion("accion", [
   z.object(caseNoteFields),
   z.object({ accion: z.literal("completar"), faltante: required(2000, "Escriba qué le falta a la solicitud.") }),
+  z.object({ accion: z.literal("prorroga") }),
   z.object({ accion: z.literal("completada"), informacion: required(2000, "Escriba qué información llegó y por qué medio.") }),
   z.object({
     accion: z.literal("ampliar"),

@@ -34,7 +34,7 @@ const AREA_OF: Record<string, StaffArea> = {
   descartar_retenido: "reports",
   // The PQRS channel (app/features/requests): each action named per area (requestAudit).
   ...Object.fromEntries(
-    ["cambiar_estado", "nota", "pedir_completar", "registrar_completada", "completada_por_titular", "ampliar_plazo", "responder", "cerrar", "cerrar_desistida", "registrar_retenido", "descartar_retenido"].flatMap((action) => [
+    ["cambiar_estado", "nota", "pedir_completar", "prorrogar_completar", "registrar_completada", "completada_por_titular", "ampliar_plazo", "responder", "cerrar", "cerrar_desistida", "registrar_retenido", "descartar_retenido"].flatMap((action) => [
       [`pqrs_${action}`, "requests"],
       [`datos_${action}`, "dataRequests"],
     ]),

@@ -257,6 +257,8 @@ export interface PqrsRequestsTable {
   completion_requested_at: string | null;
   completion_request: string | null;
   completion_deadline: string | null;
+  /** When the person's extension of the window to complete was recorded (Ley 1755 art. 17; once). */
+  completion_extended_at: string | null;
   remaining_days: number | null;
   completed_at: string | null;
   answered_at: string | null;

@@ -20,6 +20,7 @@ const REQUEST_ACTIONS: Record<string, string> = Object.fromEntries(
       ["cambiar_estado", "Cambió el estado de una solicitud"],
       ["nota", "Agregó una nota a una solicitud"],
       ["pedir_completar", "Pidió completar una solicitud"],
+      ["prorrogar_completar", "Prorrogó, a pedido de la persona, el plazo para completar una solicitud"],
       ["registrar_completada", "Registró la información que faltaba"],
       ["completada_por_titular", "La persona completó su solicitud"],
       ["ampliar_plazo", "Amplió el plazo de una solicitud"],

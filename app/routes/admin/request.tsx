@@ -4,7 +4,7 @@ import { mailStateLabel } from "~/platform/outbox-status";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { heldOrigin } from "~/features/cases/held.server";
 import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
-import { askDeadlineDay, firstCountedDay, withinOfficeHours } from "~/features/requests/clock";
+import { askDeadlineDay, completionExtensionDay, firstCountedDay, withinOfficeHours } from "~/features/requests/clock";
 import { DATA_KINDS, isDataKind, isOpen, PETITION_KINDS, requestsChannel } from "~/features/requests/channel";
 import { requestStoreOptions } from "~/features/requests/doors.server";
 import {
@@ -14,6 +14,7 @@ import {
   clockSummary,
   closeRequest,
   completeRequest,
+  extendCompletion,
   extendRequest,
   getRequest,
   recordDeletion,
@@ -64,7 +65,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     now,
     base: a.base,
     back: a.back,
-    clock: { ...clock, receivedInHours: withinOfficeHours(r.received_at), firstDay: firstCountedDay(r.received_at, clock.term), askUntil: askDeadlineDay(r.received_at, clock.term) },
+    clock: {
+      ...clock,
+      receivedInHours: withinOfficeHours(r.received_at),
+      firstDay: firstCountedDay(r.received_at, clock.term),
+      askUntil: askDeadlineDay(r.received_at, clock.term),
+      extensionDay: r.completion_deadline ? completionExtensionDay(r.completion_deadline, clock.term) : null,
+    },
     notice: new URL(request.url).searchParams.get("aviso"),
   };
 }
@@ -88,6 +95,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
     case "completar":
       result = await askToComplete(db, user, id, a.kinds, input.faltante, options);
+      break;
+    case "prorroga":
+      result = await extendCompletion(db, user, id, a.kinds, options);
       break;
     case "completada":
       result = await completeRequest(db, { user }, id, a.kinds, input.informacion, options);
@@ -125,6 +135,7 @@ const NOTICES: Record<string, string> = {
   estado: "Cambio guardado. Las notas visibles las lee la persona al consultar.",
   completar: "Se pidió completar la solicitud: el plazo quedó suspendido y la persona fue avisada por correo.",
   completada: "Quedó registrada la información recibida: el plazo se reanudó.",
+  prorroga: "El plazo para completar quedó prorrogado y la persona fue avisada por correo.",
   ampliar: "El plazo quedó ampliado y la persona fue avisada por correo.",
   responder: "La respuesta quedó registrada, se envía por correo y la persona la ve al consultar.",
   cerrar: "La solicitud quedó cerrada.",
@@ -187,6 +198,7 @@ export default function RequestDetail() {
             <dt>Pedido de completar</dt>
             <dd>
               El {formatBogota(r.completion_requested_at)}: {r.completion_request} Plazo para completarla: {formatDay(r.completion_deadline ?? "")}
+              {r.completion_extended_at ? ` (prorrogado a pedido de la persona el ${formatBogota(r.completion_extended_at).slice(0, 10)})` : ""}
               {r.completed_at ? `. Completada el ${formatBogota(r.completed_at)}.` : clock.expired ? ". VENCIDO: se entiende que desistió." : "."}
             </dd>
           </div>
@@ -209,6 +221,18 @@ export default function RequestDetail() {
                   Registrar y reanudar el plazo
                 </button>
               </form>
+              {clock.term.incomplete.extensionOnRequest && !r.completion_extended_at && !clock.expired ? (
+                <form method="post" className="admin-form">
+                  <input type="hidden" name="accion" value="prorroga" />
+                  <p>
+                    Si la persona pidió más tiempo antes del {formatDay(r.completion_deadline ?? "")}, la ley le da hasta un plazo igual, una vez ({clock.term.incomplete.law}): el nuevo
+                    plazo sería el {formatDay(clock.extensionDay ?? "")}.
+                  </p>
+                  <button type="submit" className="button button-secondary">
+                    Registrar la prórroga que pidió
+                  </button>
+                </form>
+              ) : null}
               {clock.expired ? (
                 <form method="post" className="admin-form">
                   <input type="hidden" name="accion" value="cerrar" />

@@ -20,6 +20,7 @@ import { m015OutboxAttachments } from "./015_outbox_attachments";
 import { m016AccidentClockAndRoutes } from "./016_accident_clock_and_routes";
 import { m017OneRateCounter } from "./017_one_rate_counter";
 import { m018StaffAreaAtScale } from "./018_staff_area_at_scale";
+import { m019CompletionExtension } from "./019_completion_extension";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -39,5 +40,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "016_accident_clock_and_routes": m016AccidentClockAndRoutes(engine),
     "017_one_rate_counter": m017OneRateCounter(engine),
     "018_staff_area_at_scale": m018StaffAreaAtScale(engine),
+    "019_completion_extension": m019CompletionExtension(),
   };
 }
