@@ -3,6 +3,7 @@
  * `accion` (a discriminated union), and answers the first problem as one sentence.
  */
 import * as z from "zod/mini";
+import { cleanFields, isCalendarDay } from "./fields";
 
 /** The first problem of a failed parse, as one sentence for the page. */
 export function firstProblem(error: z.core.$ZodError): string {
@@ -10,14 +11,14 @@ export function firstProblem(error: z.core.$ZodError): string {
   return issue?.code === "invalid_union" || issue?.path[0] === "accion" ? "Acción desconocida." : (issue?.message ?? "Revise los datos.");
 }
 
-/** A posted form as plain strings (files and repeated names are not used by these forms). */
-export const formFields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+/** A posted form as plain strings (files and repeated names are not used by these forms), cleaned of control characters. */
+export const formFields = (form: FormData) => cleanFields(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
 
 /** Text as typed, trimmed; "" when absent. */
 export const trimmed = (max: number, message: string) => z.pipe(z.optional(z.string()), z.transform((v) => (v ?? "").trim())).check(z.maxLength(max, message));
 
-/** A calendar day as a date input sends it. */
-export const day = (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, message));
+/** A calendar day as a date input sends it, and one that exists. */
+export const day = (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, message), z.refine(isCalendarDay, message));
 
 /** The case pages' status-and-note form (app/features/cases/staff-views.tsx). */
 export const caseNoteFields = {

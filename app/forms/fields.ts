@@ -39,6 +39,17 @@ export interface FieldDef {
   schema: z.ZodMiniType<string, unknown>;
 }
 
+/**
+ * Text as it may be stored: without control characters, which nobody types and PostgreSQL refuses (a NUL)
+ * but a paste or a program may bring (a vertical tab from a word processor). NUL goes; the others become
+ * a space; tabs and line breaks stay. Every posted field passes through it before validation.
+ */
+export const cleanText = (value: string) => value.replace(/\u0000/g, "").replace(/[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, " ");
+
+/** A posted body's text values cleaned (cleanText); other values as they came. */
+export const cleanFields = <T extends Record<string, unknown>>(fields: T): T =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [cleanText(k), typeof v === "string" ? cleanText(v) : v])) as T;
+
 /** SPEC §5: text, an at sign, text, a dot, then text, with no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -131,7 +142,14 @@ export function choiceField(o: Common & { options: readonly Choice[]; as?: "sele
   };
 }
 
-const isRealDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+/** aaaa-mm-dd naming a day that exists (not 30 February, not month 13), between 1900 and 2100. Never throws. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && y <= 2100 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+const isRealDay = isCalendarDay;
 
 /**
  * A calendar day (aaaa-mm-dd, what a date input sends). With `notFuture`, at most today in Colombia

@@ -9,6 +9,7 @@
 import { data } from "react-router";
 import { CONSENT_FIELD, type FormDef, HONEYPOT_FIELD, keptValues, validate } from "~/forms/define";
 import { type ApiError, apiError, type FormRefusal, REFUSALS, type RefusalCode } from "~/forms/errors";
+import { cleanFields } from "~/forms/fields";
 import { log } from "~/platform/log.server";
 
 /** Set by the server's rate limiter (server/index.js) on a post over the limit: seconds to wait. */
@@ -95,8 +96,9 @@ export function checkPostOrigin(post: Pick<PlainPost, "origin" | "secFetchSite" 
 export const checkOrigin = (request: Request) =>
   checkPostOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site"), host: new URL(request.url).host });
 
+/** A post's fields, their text cleaned of control characters (cleanText). */
 export function parseFields(raw: string, encoding: Encoding): Record<string, unknown> {
-  if (encoding === "form") return Object.fromEntries(new URLSearchParams(raw));
+  if (encoding === "form") return cleanFields(Object.fromEntries(new URLSearchParams(raw)));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -104,7 +106,7 @@ export function parseFields(raw: string, encoding: Encoding): Record<string, unk
     throw new Refusal("json_invalido");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Refusal("json_invalido");
-  return parsed as Record<string, unknown>;
+  return cleanFields(parsed as Record<string, unknown>);
 }
 export const readFields = async (request: Request, encoding: Encoding) => parseFields(await request.text(), encoding);
 

@@ -6,15 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertSameOriginPost } from "~/features/staff/guard.server";
 import { createAccount, signIn } from "../support/accounts";
-import { freshDatabaseUrl } from "../support/database";
+import { freshDatabaseUrl, query } from "../support/database";
 import { rawRequest } from "../support/raw-http";
+import { INCIDENT_REPORT } from "../support/reports";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 let server: ServerProcess;
 let admin = "";
+let dbUrl = "";
 beforeAll(async () => {
-  const dbUrl = await freshDatabaseUrl("endurecimiento");
-  server = await startServer({ FORM_BODY_LIMIT_BYTES: "2048" }, dbUrl);
+  dbUrl = await freshDatabaseUrl("endurecimiento");
+  server = await startServer({ FORM_BODY_LIMIT_BYTES: "2048", FORM_RATE_LIMIT: "100" }, dbUrl);
   createAccount(dbUrl, "admin@example.com", "admin");
   const { response, cookie } = await signIn(server.url, "admin@example.com");
   expect(response.status).toBe(302);
@@ -107,4 +109,77 @@ describe("the 413 page", () => {
     expect(elsewhere.status).toBe(413);
     expect(elsewhere.body).toContain('href="/evil.example/contacto"');
   });
+});
+
+describe("control characters in what is posted", () => {
+  // A NUL nobody types, but a program or a paste may send: PostgreSQL refuses it in text, so every
+  // post is cleaned before validation (app/forms/fields.ts cleanText) instead of failing with a 503.
+  const NUL = "\u0000";
+  const post = (target: string, body: string, type: string, headers: Record<string, string> = {}) =>
+    rawRequest(server.url, "POST", target, { headers: { "Content-Type": type, Origin: server.url, ...headers }, body });
+
+  it("the message API and the page without JavaScript store the text without them", async () => {
+    const json = await post("/php/contacto", JSON.stringify({ nombre: `Ana${NUL} Ruiz`, celular: "3001234567", correo: "ana@example.org", mensaje: `Hola${NUL}\u000bmundo\tcon tab`, consentimiento: true }), "application/json");
+    expect(json.status).toBe(201);
+    const form = await post("/contacto", new URLSearchParams({ nombre: "Beto", celular: "3001234567", correo: "beto@example.org", mensaje: `Sin${NUL}control`, consentimiento: "on" }).toString(), "application/x-www-form-urlencoded");
+    expect(form.status).toBe(303);
+    const rows = await query<{ nombre: string; mensaje: string }>(dbUrl, "select nombre, mensaje from messages order by id");
+    expect(rows.map((r) => [r.nombre, r.mensaje])).toEqual([
+      ["Ana Ruiz", "Hola mundo\tcon tab"],
+      ["Beto", "Sincontrol"],
+    ]);
+  });
+
+  it("a case channel, CONSULTAR and a staff page answer without a 5xx", async () => {
+    const report = await post("/php/incidente", JSON.stringify({ ...INCIDENT_REPORT, descripcion: `Resbaló${NUL} en la bodega.` }), "application/json");
+    expect(report.status).toBe(201);
+    const consult = await post("/incidente/consulta", new URLSearchParams({ radicado: `IN-2026${NUL}-000001`, codigo: `AAAA${NUL}` }).toString(), "application/x-www-form-urlencoded");
+    expect(consult.status).toBeLessThan(500);
+    const hold = await post("/admin/titulares", new URLSearchParams({ accion: "retener", correo: `ana${NUL}@example.org`, motivo: `Investigación${NUL} interna` }).toString(), "application/x-www-form-urlencoded", { Cookie: admin });
+    expect(hold.status).toBeLessThan(500);
+    const search = await rawRequest(server.url, "GET", `/admin/titulares?correo=ana%00%40example.org`, { headers: { Cookie: admin } });
+    expect(search.status).toBe(200);
+  });
+});
+
+describe("impossible dates", () => {
+  it.each(["2026-13-45", "0000-00-00", "2026-00-10", "2026-02-30"])("a report dated %s is refused with the field's message, not a 5xx", async (fecha) => {
+    const res = await rawRequest(server.url, "POST", "/php/incidente", {
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({ ...INCIDENT_REPORT, fecha }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.fields.fecha).toBe("Escriba una fecha válida (dd/mm/aaaa).");
+  });
+
+  it("a staff date that does not exist gets a 400", async () => {
+    const filed = await rawRequest(server.url, "POST", "/php/incidente", { headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(INCIDENT_REPORT) });
+    expect(filed.status).toBe(201);
+    const [row] = await query<{ id: number | string }>(dbUrl, "select id from cases where radicado = ?", [JSON.parse(filed.body).radicado]);
+    for (const fecha of ["2026-13-45", "0000-00-00"]) {
+      const res = await rawRequest(server.url, "POST", `/admin/reportes/${row.id}`, {
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: admin },
+        body: new URLSearchParams({ accion: "furat", fecha_furat: fecha, numero_arl: "123" }).toString(),
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+});
+
+describe("the staff lists' parameters", () => {
+  it("odd filters, searches and paging cursors get a page, never a 5xx", async () => {
+    const values = ["'", '"', "' OR 1=1 --", "*", "NEAR(a b)", "a:*", "&|!", "%00", "x".repeat(3000), "v_2026-01-01T00:00:00.000Z_5", "a_2026-02-30_1", "9".repeat(40), "_1"];
+    const lists = ["/admin/mensajes", "/admin/reportes", "/admin/auditoria", "/admin/titulares", "/admin/exportar.csv"];
+    const failures: string[] = [];
+    for (const list of lists) {
+      for (const param of ["q", "antes", "despues", "ultima", "estado", "tipo", "desde", "hasta", "formulario", "correo"]) {
+        for (const value of values) {
+          const target = `${list}?${param}=${encodeURIComponent(value)}`;
+          const res = await rawRequest(server.url, "GET", target, { headers: { Cookie: admin } });
+          if (res.status >= 500) failures.push(`${res.status} ${target.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

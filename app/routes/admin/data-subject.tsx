@@ -11,6 +11,7 @@ import { requestsOfPerson } from "~/features/requests/requests.server";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { deletePerson, messagesOfPerson } from "~/features/messages/inbox.server";
 import { firstProblem, formFields, trimmed } from "~/forms/actions";
+import { cleanText } from "~/forms/fields";
 import type { Route } from "./+types/data-subject";
 
 export function meta() {
@@ -20,7 +21,7 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireStaff(request, "dataSubjects");
   const params = new URL(request.url).searchParams;
-  const email = params.get("correo")?.trim() ?? "";
+  const email = cleanText(params.get("correo") ?? "").trim().slice(0, 254);
   // Both searches go through indexes on lower(e-mail) (migration 018), off the request thread.
   const found = email ? await messagesOfPerson(services.readDb, email) : null;
   // Reports hold health data: only occupational health and the admin find and delete them.
