@@ -159,7 +159,7 @@ function reportRows(db: Kysely<Database>, filter: ReportFilter, now: string, ove
 export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
 
 /**
- * Overdue FURATs first (accidents not yet filed whose deadline passed), highlighted, then the newest;
+ * Overdue FURATs first (accidents whose deadline passed with one of the four notices missing), then the newest;
  * every report reachable by keyset paging through both segments (a cursor's tag says which: "v" for
  * the overdue ones). Counts are capped (COUNT_CAP).
  */
