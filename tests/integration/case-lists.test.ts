@@ -12,13 +12,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, query } from "../support/database";
+import { INCIDENT_REPORT, today } from "../support/reports";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 let server: ServerProcess;
 let dbUrl = "";
 const cookies: Record<string, string> = {};
 const ETHICS_KEY = Buffer.alloc(32, 9).toString("base64");
-const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
 const postJson = (p: string, body: unknown) => fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
@@ -153,25 +153,13 @@ describe("the ethics line's list", () => {
 describe("the accident reports' list", () => {
   it("puts the FURATs overdue first until the fourth notice is recorded, and pages through every report", async () => {
     const report = {
+      ...INCIDENT_REPORT,
       tipo: "accidente",
-      reporta_relacion: "companero",
-      reporta_nombre: "Luis Gómez",
-      reporta_celular: "3109876543",
-      trabajador_nombre: "Marta Ruiz",
-      trabajador_tipo_documento: "CC",
-      trabajador_documento: "52123456",
-      trabajador_celular: "3001234567",
-      empresa_usuaria: "Alimentos del Valle S.A.S.",
-      sede: "Cali",
-      fecha: today,
-      hora: "08:30",
-      lugar: "Bodega",
       descripcion: "Resbaló en el piso mojado y se golpeó la muñeca.",
       lesion: "Esguince",
       parte_cuerpo: "Muñeca derecha",
       atencion_medica: "no",
       consentimiento_salud: true,
-      consentimiento: true,
     };
     const ids: number[] = [];
     for (let i = 0; i < 70; i++) ids.push(await file("/php/incidente", { ...report, trabajador_nombre: `Trabajador ${i}` }));

@@ -5,7 +5,7 @@
  */
 import { randomInt, scrypt as scryptCallback, timingSafeEqual, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { bogotaDay } from "~/platform/dates";
@@ -253,4 +253,21 @@ export async function deleteCases(db: Kysely<Database>, ids: number[], user: Use
     });
     return radicados;
   });
+}
+
+/**
+ * One keyset read of a staff case list, by (received_at, id): "older" newest first after `after`,
+ * "newer" oldest first before it (app/platform/paging.ts). `query` selects from `cases` and whatever
+ * the channel joins.
+ */
+// Any joins: each channel's list query brings its own tables.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function readCasesPage<O>(query: SelectQueryBuilder<any, any, O>, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number): Promise<O[]> {
+  const desc = direction === "older";
+  const keyed = after ? query.where(sql<boolean>`(cases.received_at, cases.id) ${sql.raw(desc ? "<" : ">")} (${after.at}, ${after.id})`) : query;
+  return keyed
+    .orderBy(sql`cases.received_at`, desc ? "desc" : "asc")
+    .orderBy(sql`cases.id`, desc ? "desc" : "asc")
+    .limit(limit)
+    .execute();
 }

@@ -8,7 +8,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
-import { addEvent, addReporterNote, caseEvents, insertCase, publicView } from "~/features/cases/cases.server";
+import { addEvent, addReporterNote, caseEvents, insertCase, publicView, readCasesPage } from "~/features/cases/cases.server";
 import { auditAction } from "~/features/cases/model";
 import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
 import { addDays, bogotaDay, bogotaDayStart, endOfBogotaDay } from "~/platform/dates";
@@ -151,17 +151,10 @@ const lastAuthor = (eb: ExpressionBuilder<Database & { e: Database["ethics_repor
 export async function listEthicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFilter = {}, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
   // The committee's cases past their term first, as the accident reports' overdue FURATs (issue 22).
   const fetch = flaggedFirst((flagged, direction, after, limit) => {
-    const desc = direction === "older";
-    let query = ethicsCases(db, kinds, filter, { flagged, now })
+    const query = ethicsCases(db, kinds, filter, { flagged, now })
       .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.updated_at", "e.identified"])
       .select((eb) => lastAuthor(eb).as("last_author"));
-    if (after) query = query.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), desc ? "<" : ">", eb.tuple(after.at, after.id)));
-    return query
-      .orderBy("cases.received_at", desc ? "desc" : "asc")
-      .orderBy("cases.id", desc ? "desc" : "asc")
-      .limit(limit)
-      .execute()
-      .then((rows) => rows.map((r) => ({ ...r, overdue: flagged })));
+    return readCasesPage(query, direction, after, limit).then((rows) => rows.map((r) => ({ ...r, overdue: flagged })));
   });
   const [page, total, waiting, overdue] = await Promise.all([
     keysetPage(request, ETHICS_PAGE_SIZE, fetch, (r) => ({ tag: r.overdue ? "v" : "", at: r.received_at, id: r.id as number })),

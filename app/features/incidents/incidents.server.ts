@@ -11,7 +11,7 @@ import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { CsvColumn } from "~/platform/csv.server";
 import type { Database } from "~/platform/db/database.server";
-import { insertCase } from "~/features/cases/cases.server";
+import { insertCase, readCasesPage } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "./channel";
@@ -133,8 +133,7 @@ function reportsIn(db: Kysely<Database>, filter: ReportFilter, overdue: boolean,
 }
 
 function reportRows(db: Kysely<Database>, filter: ReportFilter, now: string, overdue: boolean, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number) {
-  const desc = direction === "older";
-  let query = reportsIn(db, filter, overdue, now).select([
+  const query = reportsIn(db, filter, overdue, now).select([
     "cases.id",
     "cases.radicado",
     "cases.kind",
@@ -147,13 +146,7 @@ function reportRows(db: Kysely<Database>, filter: ReportFilter, now: string, ove
     "a.investigation_due_at",
     "a.arl_filed_at",
   ]);
-  if (after) query = query.where((eb) => eb(eb.refTuple("cases.received_at", "cases.id"), desc ? "<" : ">", eb.tuple(after.at, after.id)));
-  return query
-    .orderBy("cases.received_at", desc ? "desc" : "asc")
-    .orderBy("cases.id", desc ? "desc" : "asc")
-    .limit(limit)
-    .execute()
-    .then((rows) => rows.map((r) => ({ ...r, overdue: overdue ? 1 : 0 })));
+  return readCasesPage(query, direction, after, limit).then((rows) => rows.map((r) => ({ ...r, overdue: overdue ? 1 : 0 })));
 }
 
 export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
