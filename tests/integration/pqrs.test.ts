@@ -188,7 +188,7 @@ describe("a petition's window to complete", () => {
     const [asked] = await readDb<{ completion_deadline: string }>("select completion_deadline from pqrs_requests where case_id = ?", filed.id);
     const page = await (await get(`/admin/pqrs/${filed.id}`, "pqrs")).text();
     const extended = completionExtensionDay(asked.completion_deadline, TERMS.peticion);
-    expect(text(page)).toContain(`el nuevo plazo sería el ${formatDay(extended)}`);
+    expect(text(page)).toContain(`El nuevo plazo sería el ${formatDay(extended)}`);
 
     expect((await staff("pqrs", `/admin/pqrs/${filed.id}`, { accion: "prorroga" })).status).toBe(302);
     const [row] = await readDb<{ completion_deadline: string; completion_extended_at: string | null; due_at: string | null }>(

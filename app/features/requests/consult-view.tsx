@@ -72,7 +72,7 @@ export function RequestStatus({ answer }: { answer: Found }) {
                     v.completion_extended_at
                       ? ` Ese plazo ya se prorrogó a su pedido el ${day(v.completion_extended_at)}.`
                       : TERMS[v.term.id].incomplete.extensionOnRequest
-                        ? ` Si necesita más tiempo, pídalo antes de esa fecha por los canales de contacto del pie de esta página: la ley le permite una prórroga, una sola vez, hasta por un plazo igual (${TERMS[v.term.id].incomplete.law}).`
+                        ? ` Si necesita más tiempo, pídalo antes de esa fecha por los canales de contacto del pie de esta página: la ley le permite pedir una prórroga hasta por un plazo igual (${TERMS[v.term.id].incomplete.law}).`
                         : ""
                   }`
                 : v.completed_at

@@ -225,7 +225,7 @@ export default function RequestDetail() {
                 <form method="post" className="admin-form">
                   <input type="hidden" name="accion" value="prorroga" />
                   <p>
-                    Si la persona pidió más tiempo antes del {formatDay(r.completion_deadline ?? "")}, la ley le da hasta un plazo igual, una vez ({clock.term.incomplete.law}): el nuevo
+                    Si la persona pidió más tiempo antes del {formatDay(r.completion_deadline ?? "")}, la ley le permite una prórroga hasta por un plazo igual ({clock.term.incomplete.law}); se registra una vez. El nuevo
                     plazo sería el {formatDay(clock.extensionDay ?? "")}.
                   </p>
                   <button type="submit" className="button button-secondary">
