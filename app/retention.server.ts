@@ -80,9 +80,10 @@ export async function heldSubjects(db: Kysely<Database>): Promise<Set<string>> {
 }
 
 /** `npm run admin -- purge [--dry-run]`: a dry run lists; a run claims today's lease like the server's job (forced, so it runs again the same day). */
-export function purgeNow(db: Kysely<Database>, options: { dryRun: boolean; now?: string }): Promise<PurgeLine[] | null> {
-  return options.dryRun ? runPurge(db, PURGERS, { dryRun: true, now: options.now, heldSubjects }) : runDailyPurge(db, PURGERS, { now: options.now, heldSubjects, force: true });
+export function purgeNow(db: Kysely<Database>, options: { dryRun: boolean; now?: string; readDb?: Kysely<Database> }): Promise<PurgeLine[] | null> {
+  const { dryRun, now, readDb } = options;
+  return dryRun ? runPurge(db, PURGERS, { dryRun: true, now, readDb, heldSubjects }) : runDailyPurge(db, PURGERS, { now, readDb, heldSubjects, force: true });
 }
 
-/** The server's daily job: null when another instance ran it today or runs it now. */
-export const dailyPurge = (db: Kysely<Database>) => runDailyPurge(db, PURGERS, { heldSubjects });
+/** The server's daily job, its finds read through the staff's read connection: null when another instance ran it today or runs it now. */
+export const dailyPurge = (db: Kysely<Database>, readDb: Kysely<Database>) => runDailyPurge(db, PURGERS, { readDb, heldSubjects });

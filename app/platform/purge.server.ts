@@ -40,6 +40,12 @@ export interface Purger {
 export interface PurgeOptions {
   dryRun: boolean;
   now?: string;
+  /**
+   * Where the finds, counts and holds are read: the staff's read connection (services.readDb, off the
+   * request thread on SQLite), so that grouping a million messages does not hold the public site.
+   * Without it, `db`.
+   */
+  readDb?: Kysely<Database>;
   /** Every person whose records must be kept now: staff holds and persons with an open request. */
   heldSubjects(db: Kysely<Database>): Promise<Set<string>>;
 }
@@ -56,9 +62,13 @@ export interface PurgeLine {
   review: number;
 }
 
+/** Records removed per transaction: each is short, and the site's own writes run between them. */
+export const REMOVE_BATCH = 100;
+
 export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[], options: PurgeOptions): Promise<PurgeLine[]> {
   const now = options.now ?? new Date().toISOString();
-  const held = await options.heldSubjects(db);
+  const reader = options.readDb ?? db;
+  const held = await options.heldSubjects(reader);
   const lines: PurgeLine[] = [];
   for (const rule of RETENTION) {
     const purger = purgers.find((p) => p.kind === rule.kind);
@@ -67,10 +77,10 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
     lines.push(line);
     if (!purger) continue;
     if (!cutoff) {
-      line.review = (await purger.count?.(db)) ?? 0;
+      line.review = (await purger.count?.(reader)) ?? 0;
       continue;
     }
-    const candidates = await purger.find(db, cutoff);
+    const candidates = await purger.find(reader, cutoff);
     const free = candidates.filter((c) => !c.subjects.some((s) => held.has(s)));
     line.held = candidates.length - free.length;
     if (rule.action === "revisar" || !(purger.remove || purger.removeByCutoff)) {
@@ -79,13 +89,31 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
     }
     line.purged = free.map((c) => c.id);
     if (options.dryRun || line.purged.length === 0) continue;
-    await db.transaction().execute(async (trx) => {
-      if (purger.removeByCutoff) {
-        const removed = await purger.removeByCutoff(trx, cutoff);
+    if (purger.removeByCutoff) {
+      const removeByCutoff = purger.removeByCutoff;
+      await db.transaction().execute(async (trx) => {
+        const removed = await removeByCutoff(trx, cutoff);
         line.purged = line.purged.slice(0, removed);
-      } else await purger.remove?.(trx, line.purged, now);
-      await audit(trx, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)" });
-    });
+        await audit(trx, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)" });
+      });
+      continue;
+    }
+    // In batches, each its own short transaction, with a turn of the event loop between them: a first
+    // purge of years of records must not hold the public site's writes for its whole length. A run cut
+    // short leaves the rest for the next one (the same records are found again); the audit line says
+    // what this run removed.
+    let removed = 0;
+    try {
+      for (let i = 0; i < line.purged.length; i += REMOVE_BATCH) {
+        const batch = line.purged.slice(i, i + REMOVE_BATCH);
+        await db.transaction().execute((trx) => purger.remove?.(trx, batch, now) ?? Promise.resolve());
+        removed += batch.length;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      line.purged = line.purged.slice(0, removed);
+      await audit(db, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)" });
+    }
   }
   if (!options.dryRun) {
     const others = lines.filter((l) => l.purged.length === 0 && (l.held > 0 || l.review > 0));

@@ -22,7 +22,7 @@ export interface ServiceHooks {
   /** Lines the start prints about the features' own configuration. */
   startNotices(env: ServerEnv): string[];
   /** The daily retention purge (ADR 019): claims today's run and does it, or returns null if another instance has. */
-  dailyPurge?(db: Kysely<Database>): Promise<unknown>;
+  dailyPurge?(db: Kysely<Database>, readDb: Kysely<Database>): Promise<unknown>;
 }
 
 let hooks: ServiceHooks | undefined;
@@ -120,13 +120,13 @@ let purging: Promise<unknown> | undefined;
  * after the start), once the Colombian hour reaches PURGE_HOUR, it tries to claim today's run; the
  * lease row lets one instance do it per day (app/platform/purge.server.ts).
  */
-function scheduleDailyPurge(db: Kysely<Database>, env: ServerEnv) {
+function scheduleDailyPurge(db: Kysely<Database>, readDb: Kysely<Database>, env: ServerEnv) {
   const run = requireHooks().dailyPurge;
   if (!run) return;
   const check = () => {
     const hour = new Date(Date.now() - 5 * 3_600_000).getUTCHours();
     if (purging || hour < env.PURGE_HOUR) return;
-    purging = run(db)
+    purging = run(db, readDb)
       .catch((error: unknown) => log("error", "retention-purge-failed", { error: String(error) }))
       .finally(() => {
         purging = undefined;
@@ -138,8 +138,8 @@ function scheduleDailyPurge(db: Kysely<Database>, env: ServerEnv) {
 
 /** Called by the production server before it listens: fails fast on bad configuration. */
 export async function startServices(): Promise<{ notices: string[] }> {
-  const { outbox, db, env } = await getServices();
-  if (!purgeTimer) scheduleDailyPurge(db, env);
+  const { outbox, db, readDb, env } = await getServices();
+  if (!purgeTimer) scheduleDailyPurge(db, readDb, env);
   const notices: string[] = [];
   if (!outbox) {
     notices.push(

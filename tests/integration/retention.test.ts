@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeRequest } from "~/features/requests/requests.server";
 import { type Database, openDatabase } from "~/platform/db/database.server";
 import { setHold } from "~/platform/holds.server";
-import { claimDailyJob, finishDailyJob } from "~/platform/purge.server";
+import { claimDailyJob, finishDailyJob, REMOVE_BATCH } from "~/platform/purge.server";
 import { purgeNow } from "~/retention.server";
 import { freshDatabaseUrl } from "../support/database";
 
@@ -99,6 +99,20 @@ describe("the retention purge", () => {
     expect(entries).toContain("solicitudes_pqrs: 1 anonimizado(s)");
     expect(entries.at(-1)).toContain("Depuración del 2026-11-24: 2 registro(s) suprimido(s) o anonimizado(s)");
     expect(entries.at(-1)).toContain("auditoria:");
+  });
+});
+
+describe("a first purge of years of records", () => {
+  it("removes them in short batches (more than one), all of them, counted in one audit line", async () => {
+    const count = REMOVE_BATCH * 2 + 50;
+    for (let i = 0; i < count; i++) await message(`lote-${i}`, `lote${i}@example.org`, at(twoYearsBefore - (40 + i) * DAY));
+    const lines = await purgeNow(db, { dryRun: false, now: NOW });
+    expect(lines?.find((l) => l.kind === "mensajes")?.purged).toHaveLength(count);
+    for (const i of [0, REMOVE_BATCH - 1, REMOVE_BATCH, count - 1]) expect(await exists(`lote-${i}`), `lote-${i}`).toBe(false);
+    const [left] = await db.selectFrom("messages").select((eb) => eb.fn.countAll<number | string>().as("n")).where("correo", "like", "lote%").execute();
+    expect(Number(left.n)).toBe(0);
+    const entries = (await db.selectFrom("audit_log").select("detail").where("action", "=", "depurar_retencion").orderBy("id").execute()).map((e) => e.detail ?? "");
+    expect(entries).toContain(`mensajes: ${count} suprimido(s), 2 retenido(s) por una obligación legal`);
   });
 });
 

@@ -12,13 +12,15 @@ const CHUNK = 500;
 export const messagePurger: Purger = {
   kind: "mensajes",
   async find(db, cutoff) {
+    // The persons whose last communication (newest message, or last marked attended) is older than the
+    // cutoff, chosen by the database: only they come back, not every person.
     const persons = await db
       .selectFrom("messages")
       .select([sql<string>`lower(correo)`.as("email")])
-      .select((eb) => [eb.fn.max("received_at").as("last_received"), eb.fn.max("handled_at").as("last_handled")])
       .groupBy(sql`lower(correo)`)
+      .having((eb) => eb.and([eb(eb.fn.max("received_at"), "<", cutoff), eb.or([eb(eb.fn.max("handled_at"), "is", null), eb(eb.fn.max("handled_at"), "<", cutoff)])]))
       .execute();
-    const due = persons.filter((p) => (p.last_handled && p.last_handled > p.last_received ? p.last_handled : p.last_received) < cutoff).map((p) => p.email);
+    const due = persons.map((p) => p.email);
     const candidates = [];
     for (let i = 0; i < due.length; i += CHUNK) {
       const part = due.slice(i, i + CHUNK);
