@@ -99,9 +99,8 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
       continue;
     }
     // In batches, each its own short transaction, with a turn of the event loop between them: a first
-    // purge of years of records must not hold the public site's writes for its whole length. A run cut
-    // short leaves the rest for the next one (the same records are found again); the audit line says
-    // what this run removed.
+    // purge of years of records must not hold the public site's writes for its whole length. A run stopped
+    // by an error still says what it removed; the next run finds the rest.
     let removed = 0;
     try {
       for (let i = 0; i < line.purged.length; i += REMOVE_BATCH) {
