@@ -149,7 +149,6 @@ export function isCalendarDay(value: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return y >= 1900 && y <= 2100 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
-const isRealDay = isCalendarDay;
 
 /**
  * A calendar day (aaaa-mm-dd, what a date input sends). With `notFuture`, at most today in Colombia
@@ -157,10 +156,10 @@ const isRealDay = isCalendarDay;
  */
 export function dateField(o: Common & { notFuture?: boolean; maxPastDays?: number }): FieldDef {
   const required = o.required ?? true;
-  const rules: Rule[] = [{ test: isRealDay, message: FIELD_MESSAGES.invalidDate }];
+  const rules: Rule[] = [{ test: isCalendarDay, message: FIELD_MESSAGES.invalidDate }];
   const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  if (o.notFuture) rules.push({ test: (v) => !isRealDay(v) || v <= shift(1), message: FIELD_MESSAGES.futureDate });
-  if (o.maxPastDays) rules.push({ test: (v) => !isRealDay(v) || v >= shift(-o.maxPastDays!), message: FIELD_MESSAGES.tooOld(o.maxPastDays) });
+  if (o.notFuture) rules.push({ test: (v) => !isCalendarDay(v) || v <= shift(1), message: FIELD_MESSAGES.futureDate });
+  if (o.maxPastDays) rules.push({ test: (v) => !isCalendarDay(v) || v >= shift(-o.maxPastDays!), message: FIELD_MESSAGES.tooOld(o.maxPastDays) });
   const { notFuture: _n, maxPastDays: _m, ...rest } = o;
   return { ...rest, staffLabel: o.staffLabel ?? o.label, required, maxLength: 10, input: "date", schema: textSchema(10, required, rules) };
 }

@@ -23,12 +23,6 @@ function rowLine<R>(columns: readonly CsvColumn<R>[], row: R): string {
   return `${line}\r\n`;
 }
 
-/** The lines of a CSV file, the BOM and the header first. */
-export async function* csvLines<R>(columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R>): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(columns.map(([header]) => header))}`;
-  for await (const row of rows) yield csvLine(columns.map(([, get]) => get(row)));
-}
-
 /** Rows read in batches (a database cursor's chunks, app/platform/db/stream.server.ts): one await per batch, not per row. */
 export interface RowBatches<R> {
   batches: AsyncIterable<readonly R[]>;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn } from "../support/accounts";
-import { freshDatabaseUrl, query } from "../support/database";
+import { execute, freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const ETHICS_KEY = Buffer.alloc(32, 5).toString("base64");
@@ -102,6 +102,20 @@ describe("an accident report that filled the trap", () => {
     const [second] = await query<{ id: number }>(dbUrl, "select id from held_posts where status = 'retenido'");
     expect((await postForm("/admin/reportes/retenidos", { accion: "descartar", id: String(second.id) }, cookies.sst)).status).toBe(302);
     expect(await count("select count(*) as n from held_posts where status = 'descartado'")).toBe(1);
+  });
+});
+
+describe("a held post behind many decided ones", () => {
+  it("is still listed and can be discarded (the page and the action read every waiting post, not the newest 200)", async () => {
+    expect((await postJson("/php/incidente", { ...REPORT, trabajador_nombre: "Rosa Antigua", sitio_web: "x" })).status).toBe(202);
+    const [old] = await query<{ id: number | string; payload: string }>(dbUrl, "select id, payload from held_posts where status = 'retenido' order by id desc limit 1");
+    for (let i = 0; i < 210; i++) {
+      const at = new Date(Date.now() + (i + 1) * 1000).toISOString();
+      await execute(dbUrl, "insert into held_posts (channel, received_at, payload, status, decided_at, decided_by) values (?, ?, ?, 'descartado', ?, ?)", ["incidentes", at, old.payload, at, "sst@example.com"]);
+    }
+    expect((await (await get("/admin/reportes/retenidos", cookies.sst)).text()).replace(/<!-- -->/g, "")).toContain(`Retenido n.º ${old.id}`);
+    expect((await postForm("/admin/reportes/retenidos", { accion: "descartar", id: String(old.id) }, cookies.sst)).status).toBe(302);
+    expect(await count(`select count(*) as n from held_posts where id = ${Number(old.id)} and status = 'descartado'`)).toBe(1);
   });
 });
 

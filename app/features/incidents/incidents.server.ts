@@ -271,7 +271,7 @@ export async function reportsOfPerson(db: Kysely<Database>, who: string) {
     .execute();
 }
 
-/** Every report with its clocks, newest first, as the CSV writer's columns and rows read as the download goes (streamRows). */
+/** Every report with its clocks, newest first, as the CSV writer's columns and rows read as the download goes (streamBatches). */
 export async function reportsForExport(db: Kysely<Database>) {
   const query = (after?: { received_at: string; id: number }) => {
     let q = db

@@ -214,7 +214,7 @@ export async function deletePerson(db: Kysely<Database>, email: string, user: Us
 
 /**
  * The current filter's messages as the CSV writer's columns and rows, newest first. The rows are read as
- * the download goes (streamRows: a cursor on SQLite, batches by keyset on PostgreSQL), never all at once;
+ * the download goes (streamBatches: a cursor on SQLite, batches by keyset on PostgreSQL), never all at once;
  * `count` is how many there are, for the audit entry.
  */
 export async function messagesForExport(db: Kysely<Database>, filter: InboxFilter) {
