@@ -15,8 +15,9 @@ export default defineConfig({
     exclude: postgres ? ["tests/integration/budgets.test.ts", "tests/integration/html.test.ts", "**/node_modules/**"] : ["**/node_modules/**"],
     globalSetup: ["tests/support/postgres-global-setup.ts"],
     environment: "node",
-    // Suites start production servers; on a busy shared machine one start can take over 10 s.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Suites start production servers; on a loaded two-core machine one start can take a minute
+    // (startServer itself waits up to 150 s), so the bounds leave room for that.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

@@ -61,6 +61,9 @@ async function walk(role: string, base: string, detail: RegExp) {
   }
   const backward: number[][] = [];
   const last = link(first, "Última página");
+  // A list of more than one page must offer its last page; without the link the walk back would compare
+  // nothing, so its absence is a failure, not a pass.
+  if (link(first, "Siguiente") && !last) throw new Error(`${base}: la primera página no enlaza a la «Última página»`);
   if (last) {
     let html = await page(role, `${base}${last}`);
     for (let guard = 0; guard < 20; guard++) {
@@ -72,7 +75,7 @@ async function walk(role: string, base: string, detail: RegExp) {
   }
   // Going back, the newest page is always a full one, so it may repeat rows of the page after it: each
   // row counts once, where it first appears.
-  return { first: text(first), forward, backward: last ? [...new Set(backward.flat())] : forward };
+  return { first: text(first), forward, backward: [...new Set(backward.flat())] };
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * `npm start` under a process manager or in a container: SIGTERM to the npm process stops the server
- * gracefully (requests drained, database closed), leaving no process behind and the port free (issue 20).
+ * gracefully (requests drained, database closed), leaving no process behind and the port free.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -53,5 +53,7 @@ it.skipIf(TEST_ENGINE !== "sqlite")("SIGTERM to npm start stops the server: the 
   expect(code).toBe(0);
   for (let i = 0; i < 50 && (await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 100));
   expect(await portOpen(port)).toBe(false);
-  if (server) expect(alive(Number(server[1]))).toBe(false);
+  // The start's "listening" line names the server's pid: without it this check could not run.
+  expect(server, "la línea «listening» del arranque no trae el pid del servidor").not.toBeNull();
+  expect(alive(Number(server![1]))).toBe(false);
 }, 180_000);
