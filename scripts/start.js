@@ -50,6 +50,10 @@ await import("../server/index.js").then(async ({ createServer }) => {
     for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));
     console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}`, pid: process.pid }));
   });
+  // An idle keep-alive connection stays open longer than clients keep theirs (undici 4 s, browsers and
+  // proxies longer), so the server is seldom the side that closes: a request sent just as the server
+  // closed an idle connection fails with "other side closed" (seen under load with Node's 5 s default).
+  listener.keepAliveTimeout = 30_000;
   // Finish the requests in flight and the mail being sent; pending mail resumes at the next start.
   // Idle keep-alive connections are closed at once, and whatever is still open after 10 s (a slow
   // download, a browser holding a connection) is cut, so a stop never hangs.
