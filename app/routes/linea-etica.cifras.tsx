@@ -32,7 +32,7 @@ export default function EthicsFiguresPage() {
       <main className="page incident-result">
         <h1>Cifras de acoso sexual por semestre</h1>
         <p>
-          La Ley 2365 de 2024 pide a las empresas publicar cada semestre cuántas quejas de acoso sexual tramitaron y cuántas sanciones
+          La Ley 2365 de 2024 (artículo 11, numeral 7) pide a las empresas publicar cada semestre cuántas quejas de acoso sexual tramitaron y cuántas sanciones
           impusieron, por todos sus canales. Estas son las nuestras, sin ningún otro dato: no identifican a nadie.
         </p>
         <h2>De dónde salen las cifras</h2>

@@ -105,7 +105,7 @@ export default function EthicsFigures() {
       </p>
       <h1>Cifras semestrales de acoso sexual</h1>
       <p>
-        La Ley 2365 de 2024 pide publicar cada semestre el número de quejas de acoso sexual tramitadas y de sanciones impuestas, por todos
+        La Ley 2365 de 2024 (artículo 11, numeral 7) pide publicar cada semestre el número de quejas de acoso sexual tramitadas y de sanciones impuestas, por todos
         los canales de la empresa y sin ningún otro dato, y reportar esas cifras al SIVIGE en los últimos diez días de cada semestre. De la
         línea ética se cuentan de los casos: una queja se tramitó en el semestre si en él alguien del equipo cambió su estado, le escribió
         una nota o registró su resultado, llegara cuando llegara (no cuentan las que nadie ha atendido todavía ni las archivadas sin
