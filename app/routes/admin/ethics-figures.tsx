@@ -124,7 +124,7 @@ export default function EthicsFigures() {
         </p>
       ) : null}
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table admin-table-stacked">
           <caption>Cifras calculadas hoy</caption>
           <thead>
             <tr>
@@ -140,10 +140,12 @@ export default function EthicsFigures() {
               const shown = published.find((p) => p.semester === r.semester);
               return (
                 <tr key={r.semester}>
-                  <th scope="row">{semesterLabel(r.semester)}</th>
-                  <td>{r.complaints}</td>
-                  <td>{r.sanctions}</td>
-                  <td>
+                  <th scope="row" data-label="Semestre">
+                    {semesterLabel(r.semester)}
+                  </th>
+                  <td data-label="Quejas">{r.complaints}</td>
+                  <td data-label="Sanciones">{r.sanctions}</td>
+                  <td data-label="Origen">
                     <ul>
                       <li>
                         Línea ética: {r.line.complaints} y {r.line.sanctions}
@@ -162,7 +164,7 @@ export default function EthicsFigures() {
                       ))}
                     </ul>
                   </td>
-                  <td>
+                  <td data-label="Publicación">
                     {shown ? `Publicadas el ${formatBogota(shown.published_at)} (${shown.complaints} y ${shown.sanctions}). ` : "Sin publicar. "}
                     {r.semester !== current.semester || inSivigeWindow ? (
                       <form method="post" className="admin-inline-form">
