@@ -66,6 +66,12 @@ export const siteConfigSchema = z.object({
       domains: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "debe ser un dominio, como empresa.com.co")).default([]),
     })
     .optional(),
+  /**
+   * Accident notices: the law owes the notice to the Ministerio del Trabajo's Dirección Territorial
+   * for serious and fatal accidents only (Decreto 1072 de 2015 art. 2.2.4.1.7); `ministryForAll: true`
+   * is the company's stricter practice of giving it for every accident (the reports page says so).
+   */
+  accidentNotice: z.object({ ministryForAll: z.boolean({ error: "debe ser true o false" }) }),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -116,6 +122,7 @@ export const defaultSiteConfig: SiteConfig = {
     ],
   },
   origin: "https://www.example.com",
+  accidentNotice: { ministryForAll: false },
 };
 
 export class SiteConfigError extends Error {

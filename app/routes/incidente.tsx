@@ -50,10 +50,17 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
             </p>
             <p>
               El reporte llega de inmediato al equipo de seguridad y salud en el trabajo. La ley da a la empresa dos días hábiles
-              siguientes al accidente (no desde que se entera) para reportarlo a la ARL, a la EPS y al Ministerio del Trabajo, y
+              siguientes al accidente (no desde que se entera) para reportarlo a la ARL y a la EPS y, si es grave o mortal, también a la
+              Dirección Territorial del Ministerio del Trabajo (Decreto 1072 de 2015, artículo 2.2.4.1.7), y
               contamos los sábados como hábiles, la lectura más estricta: por eso reporte cuanto antes. Si prefiere, llame
               al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
             </p>
+            {site.accidentNotice.ministryForAll ? (
+              <p>
+                Además de lo que pide la ley, {site.company.name} avisa a la Dirección Territorial del Ministerio del Trabajo todos los
+                accidentes de trabajo, aunque no sean graves: es una práctica propia de la empresa.
+              </p>
+            ) : null}
             <Island
               name="report-form"
               component={ReportForm}

@@ -76,13 +76,25 @@ test("an accident reported late: its four notices, each recorded with its date a
 });
 
 test("the gender referent sees the semester figures; the public figures page is reachable from the ethics line", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "genero@example.com");
   await page.goto("/admin/etica/cifras");
   await expect(page.getByRole("heading", { name: "Cifras semestrales de acoso sexual" })).toBeVisible();
   await expect(page.getByRole("table")).toContainText(/semestre de \d{4}/);
+  await expect(page.getByRole("columnheader", { name: "Quejas tramitadas" })).toBeVisible();
+  // Another channel's figures, recorded with their source.
+  await page.getByLabel("Canal").fill("Correo de gestión humana");
+  await page.getByLabel("Quejas tramitadas").fill("2");
+  await page.getByLabel("Sanciones impuestas").fill("1");
+  await page.getByRole("button", { name: "Registrar" }).click();
+  await expect(page.getByRole("status")).toContainText("Quedaron registradas las cifras de ese canal");
+  await expect(page.getByRole("table")).toContainText("Correo de gestión humana: 2 y 1");
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("cifras-personal-390.png"), fullPage: true });
   await page.goto("/linea-etica");
   await page.getByRole("link", { name: /cifras de quejas de acoso sexual/ }).click();
   await expect(page.getByRole("heading", { name: "Cifras de acoso sexual por semestre", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "De dónde salen las cifras" })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("cifras-publicas-390.png"), fullPage: true });
 });

@@ -350,35 +350,64 @@ describe("the sexual-harassment route (Ley 2365 de 2024; Res. 3461 de 2025)", ()
     expect(await (await get("/admin/etica", cookies.genero)).text()).not.toContain(harassment.radicado);
   });
 
-  it("counts the semester figures from the cases: complaints received and sanctions recorded in it, nothing else; publishing is audited", async () => {
+  it("counts the complaints processed in the semester (not those received) and the sanctions imposed in it, adds the other channels, and publishes where they come from; audited", async () => {
+    const headers = (cookie: string) => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie });
     const act = (id: number, body: Record<string, string>, cookie: string) =>
-      fetch(`${server.url}/admin/etica/${id}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie }, body: new URLSearchParams(body) });
-    // A sanction on the sexual-harassment case; a "probado" outcome on a workplace-harassment case does not count.
+      fetch(`${server.url}/admin/etica/${id}`, { method: "POST", redirect: "manual", headers: headers(cookie), body: new URLSearchParams(body) });
+    const figuresPost = (body: Record<string, string>) => fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: headers(cookies.genero), body: new URLSearchParams(body) });
+    const newSexual = async (descripcion: string) => {
+      const res = await postJson("/php/linea-etica", { ...SEXUAL_OLDER, descripcion });
+      expect(res.status).toBe(201);
+      return Number((await readDb<{ id: number }>("select id from cases where radicado = ?", (await res.json()).radicado))[0].id);
+    };
+    const semesterOf = (iso: string) => `${iso.slice(0, 4)}-${Number(iso.slice(5, 7)) <= 6 ? 1 : 2}`;
+    const previous = new Date().getUTCMonth() < 6 ? `${new Date().getUTCFullYear() - 1}-11-15T15:00:00.000Z` : `${new Date().getUTCFullYear()}-03-15T15:00:00.000Z`;
+
+    // A sanction on the sexual-harassment case (received and decided this semester); a "probado" outcome on a
+    // workplace-harassment case does not count.
     expect((await act(sexual.id, { accion: "resultado", resultado: "probado", medida: "" }, cookies.genero)).status).toBe(400);
     expect((await act(sexual.id, { accion: "resultado", resultado: "probado", medida: "Terminación del contrato con justa causa tras descargos." }, cookies.genero)).status).toBe(302);
     expect((await act(harassment.id, { accion: "resultado", resultado: "probado", medida: "Llamado de atención escrito." }, cookies.convivencia)).status).toBe(302);
-    // Another sexual-harassment complaint, received (by the clock of the database) in the previous semester.
-    const older = await postJson("/php/linea-etica", { ...SEXUAL_OLDER });
-    expect(older.status).toBe(201);
-    const olderId = Number((await readDb<{ id: number }>("select id from cases where radicado = ?", (await older.json()).radicado))[0].id);
-    const previous = new Date().getUTCMonth() < 6 ? `${new Date().getUTCFullYear() - 1}-11-15T15:00:00.000Z` : `${new Date().getUTCFullYear()}-03-15T15:00:00.000Z`;
+    // Received in the previous semester and processed in this one: it counts in this one, not in the previous.
+    const olderId = await newSexual(SEXUAL_OLDER.descripcion);
     await writeDb("update cases set received_at = ? where id = ?", previous, olderId);
+    expect((await act(olderId, { accion: "estado", estado: "en_tramite", nota: "Se citó a la persona señalada a descargos.", visible: "no" }, cookies.genero)).status).toBe(302);
+    // Received this semester, nobody has acted on it yet: not processed, not counted.
+    await newSexual("Un supervisor me envió mensajes de contenido sexual por el chat del turno.");
+    // Received and processed in the previous semester (its staff event moved there, as time would have it).
+    const earlierId = await newSexual("Un compañero hizo comentarios sexuales sobre mi cuerpo frente al equipo.");
+    await writeDb("update cases set received_at = ? where id = ?", previous, earlierId);
+    expect((await act(earlierId, { accion: "estado", estado: "en_revision", nota: "Se escuchó a la persona afectada.", visible: "no" }, cookies.genero)).status).toBe(302);
+    await writeDb("update case_events set at = ? where case_id = ? and author <> 'reportante' and author <> 'sistema'", previous, earlierId);
 
     const page = await (await get("/admin/etica/cifras", cookies.genero)).text();
-    const row = (label: RegExp) => page.match(new RegExp(`<tr><th scope="row">${label.source}</th><td>(\\d+)</td><td>(\\d+)</td>`));
-    const current = row(/(?:Primer|Segundo) semestre de \d{4}/);
-    expect(current?.slice(1, 3)).toEqual(["1", "1"]);
+    const row = (label: RegExp) => page.match(new RegExp(`<tr><th scope="row"[^>]*>${label.source}</th><td[^>]*>(\\d+)</td><td[^>]*>(\\d+)</td>`));
+    const label = (semester: string) => `${semester.endsWith("-1") ? "Primer" : "Segundo"} semestre de ${semester.slice(0, 4)}`;
+    expect(row(new RegExp(label(semesterOf(new Date().toISOString()))))?.slice(1, 3)).toEqual(["2", "1"]);
+    expect(row(new RegExp(label(semesterOf(previous))))?.slice(1, 3)).toEqual(["1", "0"]);
     expect((await get("/admin/etica/cifras", cookies.convivencia)).status).toBe(403);
 
-    // The previous semester has ended: it can be published; the public page shows it, and the audit says so.
-    const semesterOf = (iso: string) => `${iso.slice(0, 4)}-${Number(iso.slice(5, 7)) <= 6 ? 1 : 2}`;
-    const res = await fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.genero }, body: new URLSearchParams({ semestre: semesterOf(previous) }) });
-    expect(res.status).toBe(302);
-    const published = await (await fetch(`${server.url}/linea-etica/cifras`)).text();
-    expect(published).toMatch(/<td>1<\/td><td>0<\/td>/);
+    // The other channels: entered by the gender referent with their source, checked, added to the total.
+    expect((await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "2", sanciones: "3" })).status).toBe(400);
+    expect((await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "dos", sanciones: "1" })).status).toBe(400);
+    expect((await figuresPost({ accion: "otro_canal", semestre: "2019-1", fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" })).status).toBe(400);
+    expect((await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" })).status).toBe(302);
+    expect((await fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: headers(cookies.convivencia), body: new URLSearchParams({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Buzón", quejas: "1", sanciones: "0" }) })).status).toBe(403);
+    const withOthers = await (await get("/admin/etica/cifras", cookies.genero)).text();
+    expect(withOthers.match(new RegExp(`<tr><th scope="row"[^>]*>${label(semesterOf(previous))}</th><td[^>]*>(\\d+)</td><td[^>]*>(\\d+)</td>`))?.slice(1, 3)).toEqual(["3", "1"]);
+
+    // The previous semester has ended: it can be published; the public page shows it with its sources, and the audit says so.
+    expect((await figuresPost({ accion: "publicar", semestre: semesterOf(previous) })).status).toBe(302);
+    const published = (await (await fetch(`${server.url}/linea-etica/cifras`)).text()).replace(/<!-- -->/g, "");
+    expect(published).toMatch(/<td>3<\/td><td>1<\/td>/);
+    expect(published).toContain("Línea ética: 1 queja y 0 sanciones");
+    expect(published).toContain("Correo de gestión humana: 2 quejas y 1 sanción");
+    expect(published).toContain("Quejas tramitadas");
+    expect(published).toContain("Sanciones impuestas");
+    expect(published).not.toMatch(/recibidas/);
     expect(published).not.toContain("Arturo");
-    const audit = await readDb<{ action: string }>("select action from audit_log where action = 'etica_publicar_cifras'");
-    expect(audit).toHaveLength(1);
+    expect(await readDb<{ action: string }>("select action from audit_log where action = 'etica_publicar_cifras'")).toHaveLength(1);
+    expect(await readDb<{ action: string }>("select action from audit_log where action = 'etica_cifras_otro_canal'")).toHaveLength(1);
   });
 });
 

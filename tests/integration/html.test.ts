@@ -81,6 +81,7 @@ describe("rendered HTML", () => {
     const databaseFile = path.join(dir, "sitio.db");
     createAccount(databaseFile, "admin@example.com", "admin");
     createAccount(databaseFile, "pqrs@example.com", "pqrs,datos");
+    createAccount(databaseFile, "genero@example.com", "genero");
     server = await startServer({}, databaseFile);
     const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
     const message = { nombre: "Ana <b>Núñez</b>", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola\n<script>x</script>", consentimiento: "on" };
@@ -135,6 +136,23 @@ describe("rendered HTML", () => {
     expect(asked.status).toBe(302);
     for (const url of PQRS_STAFF) {
       const res = await fetch(server.url + url, { headers: { Cookie: pqrsCookie } });
+      expect(res.status, url).toBe(200);
+      const html = await res.text();
+      const file = path.join(dir, `${url.replace(/[^a-z0-9]+/gi, "_")}.html`);
+      writeFileSync(file, html);
+      pages.set(url, { file, html });
+    }
+    // The sexual-harassment figures: another channel recorded and the previous semester published, so the
+    // staff page lists its sources and the public page (among DYNAMIC, below) shows them per channel.
+    const { cookie: generoCookie } = await signIn(server.url, "genero@example.com");
+    const now = new Date();
+    const previousSemester = now.getUTCMonth() < 6 ? `${now.getUTCFullYear() - 1}-2` : `${now.getUTCFullYear()}-1`;
+    const figuresPosts: Record<string, string>[] = [{ accion: "otro_canal", semestre: previousSemester, fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" }, { accion: "publicar", semestre: previousSemester }];
+    for (const body of figuresPosts) {
+      expect((await fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: { ...headers, Cookie: generoCookie }, body: new URLSearchParams(body) })).status).toBe(302);
+    }
+    for (const url of ["/admin/etica/cifras", "/admin/etica", "/admin/etica/estadisticas", "/admin/etica/retenidos"]) {
+      const res = await fetch(server.url + url, { headers: { Cookie: generoCookie } });
       expect(res.status, url).toBe(200);
       const html = await res.text();
       const file = path.join(dir, `${url.replace(/[^a-z0-9]+/gi, "_")}.html`);

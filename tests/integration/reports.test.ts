@@ -338,15 +338,26 @@ describe("the staff", () => {
     expect(rows[0]).toContain(radicado);
     expect(rows[0]).toContain('class="admin-row-overdue"');
     expect(list).toMatch(/· (<!-- -->)?1(<!-- -->)? con el FURAT vencido/);
-    // Each notice is recorded with its date and number; all four given, the report is no longer overdue.
-    for (const aviso of ["arl", "eps", "trabajador", "territorial"]) {
+    // Not yet classified, it may be serious: the Dirección Territorial notice is listed until it is.
+    expect(detail).toContain("Aviso a la Dirección Territorial del Ministerio del Trabajo");
+    // Classified as an accident that is neither serious nor fatal, it owes the FURAT to the ARL and the EPS
+    // and the worker's copy (Decreto 1072 de 2015 art. 2.2.4.1.7): those three given, it is no longer overdue.
+    expect((await postForm(`/admin/reportes/${id}`, { accion: "gravedad", gravedad: "accidente" }, { Cookie: cookie })).status).toBe(302);
+    expect(await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text()).not.toContain("Aviso a la Dirección Territorial del Ministerio del Trabajo");
+    for (const aviso of ["arl", "eps", "trabajador"]) {
       expect((await postForm(`/admin/reportes/${id}`, { accion: "aviso", aviso, fecha: today, referencia: `N-${aviso}` }, { Cookie: cookie })).status).toBe(302);
     }
     const done = await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text();
     expect(done).not.toMatch(/con el FURAT vencido/);
-    // A serious accident adds the investigation report to the ARL.
+    // Classified as serious, it owes the Dirección Territorial notice too: overdue again until it is given,
+    // and the investigation report to the ARL.
     expect((await postForm(`/admin/reportes/${id}`, { accion: "gravedad", gravedad: "grave" }, { Cookie: cookie })).status).toBe(302);
-    expect(await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text()).toContain("Informe de la investigación a la ARL");
+    const serious = await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text();
+    expect(serious).toContain("Informe de la investigación a la ARL");
+    expect(serious).toContain("Aviso a la Dirección Territorial del Ministerio del Trabajo");
+    expect(await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text()).toMatch(/· (<!-- -->)?1(<!-- -->)? con el FURAT vencido/);
+    expect((await postForm(`/admin/reportes/${id}`, { accion: "aviso", aviso: "territorial", fecha: today, referencia: "N-territorial" }, { Cookie: cookie })).status).toBe(302);
+    expect(await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text()).not.toMatch(/con el FURAT vencido/);
     // A date in the future is refused.
     const future = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2999-01-01" }, { Cookie: cookie });
     expect(future.status).toBe(400);

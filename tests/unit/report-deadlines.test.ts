@@ -1,6 +1,6 @@
 /** The accident report's legal clocks over Colombian weekends and holidays (colombian-holidays, offline). */
 import { describe, expect, it } from "vitest";
-import { bogotaDay, businessDaysAfter, furatDueAt, investigationDueAt, isBusinessDay, noticesDue } from "~/features/incidents/deadlines";
+import { bogotaDay, businessDaysAfter, furatDueAt, investigationDueAt, isBusinessDay, furatNotices, noticesDue } from "~/features/incidents/deadlines";
 
 const endOf = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
 
@@ -57,22 +57,39 @@ describe("FURAT: two business days after the day of the accident, Saturdays coun
   });
 });
 
-describe("what each severity owes (Res. 1401 de 2007 arts. 3, 14; Res. 2851 de 2015 art. 1)", () => {
-  it("an accident owes the FURAT to the ARL and the EPS, the worker's copy and the Dirección Territorial, by the FURAT's deadline", () => {
-    const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity: "accidente" });
-    expect(due.map((d) => d.notice)).toEqual(["arl", "eps", "trabajador", "territorial"]);
+describe("what each severity owes (Res. 1401 de 2007 arts. 3, 14; Res. 2851 de 2015 art. 1; Decreto 1072 de 2015 art. 2.2.4.1.7)", () => {
+  it("an accident owes the FURAT to the ARL and the EPS and the worker's copy, by the FURAT's deadline; not the Dirección Territorial", () => {
+    const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity: "accidente" }, false);
+    expect(due.map((d) => d.notice)).toEqual(["arl", "eps", "trabajador"]);
     for (const d of due) expect(d.dueAt).toBe(endOf("2026-11-17"));
+    expect(furatNotices("accidente", false)).toEqual(["arl", "eps", "trabajador"]);
   });
 
-  it("a serious or fatal accident also owes the investigation report to the ARL within 15 calendar days", () => {
+  it("a serious or fatal accident owes the Dirección Territorial notice by the same deadline, and the investigation report to the ARL within 15 calendar days", () => {
     for (const severity of ["grave", "mortal"]) {
-      const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity });
+      const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity }, false);
+      expect(due.map((d) => d.notice)).toEqual(["arl", "eps", "trabajador", "territorial", "investigacion_arl"]);
+      expect(due.find((d) => d.notice === "territorial")).toMatchObject({ dueAt: endOf("2026-11-17"), basis: expect.stringContaining("Decreto 1072 de 2015 art. 2.2.4.1.7") });
       expect(due.at(-1)).toMatchObject({ notice: "investigacion_arl", dueAt: endOf("2026-11-28") });
+      expect(furatNotices(severity, false)).toEqual(["arl", "eps", "trabajador", "territorial"]);
     }
   });
 
+  it("with the company's practice (accidentNotice.ministryForAll) every accident owes it, said as the company's own practice", () => {
+    const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity: "accidente" }, true);
+    expect(due.map((d) => d.notice)).toEqual(["arl", "eps", "trabajador", "territorial"]);
+    expect(due.at(-1)?.basis).toMatch(/solo para accidentes graves y mortales[^;]*; la empresa lo da por todos/);
+    expect(furatNotices("accidente", true)).toContain("territorial");
+  });
+
+  it("an accident not yet classified owes it until it is classified, and says why", () => {
+    const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity: null }, false);
+    expect(due.at(-1)).toMatchObject({ notice: "territorial", basis: expect.stringContaining("clasifique la gravedad") });
+  });
+
   it("an incident owes no notice", () => {
-    expect(noticesDue({ kind: "incidente", fecha: "2026-11-13", severity: "incidente" })).toEqual([]);
+    expect(noticesDue({ kind: "incidente", fecha: "2026-11-13", severity: "incidente" }, false)).toEqual([]);
+    expect(noticesDue({ kind: "incidente", fecha: "2026-11-13", severity: "incidente" }, true)).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { privacyNotice } from "~/config/privacy-notice";
 import { defaultSiteConfig, parseSiteConfig } from "~/config/site";
+import { loadInForce } from "~/features/documents/in-force.server";
 import { loadDocument, splitFrontMatter } from "~/features/documents/markdown.server";
 
 const published = readdirSync("content").filter((f) => f.endsWith(".md") && f !== "README.md");
@@ -142,5 +143,41 @@ describe("house style (content/README.md)", () => {
   it("renders the SAGRILAFT's official name and keeps percentages with their figure", () => {
     expect(source("sagrilaft.md")).toContain("Financiación del Terrorismo y Financiamiento de la Proliferación de Armas de Destrucción Masiva");
     expect(loadDocument("reglamento-interno", defaultSiteConfig).html).toContain("35\u00a0%");
+  });
+});
+
+describe("harassment routes and definitions as the law has them today", () => {
+  const policy = splitFrontMatter(source("politica-generos.md")).body;
+  const section = (heading: string) => policy.slice(policy.indexOf(heading), policy.indexOf("\n### ", policy.indexOf(heading) + heading.length));
+  const rows = Object.fromEntries(loadInForce("content").changes.map((r) => [r.id, r]));
+
+  it("policy 5.2: the coexistence committee is not given sexual harassment or gender-based violence (Res. 3461 de 2025, art. 6, par. 1)", () => {
+    const responsibles = section("### 5.2 Responsables");
+    expect(responsibles).not.toMatch(/Analiza los casos de discriminación, acoso o violencia por razón de género/);
+    expect(responsibles).not.toMatch(/recibe reportes y los remite sin demora al Comité/);
+    expect(responsibles).toMatch(/No es competente para el acoso sexual ni para la violencia basada en género \(artículo 6, parágrafo 1/);
+    expect(responsibles).toMatch(/Nota del 26 de noviembre de 2026/);
+    expect(rows["comite-convivencia"].in["politica-generos"]).toContain("5.2");
+    expect(JSON.stringify(rows["comite-convivencia"].steps)).toMatch(/violencia basada en género \(artículo 6, parágrafo 1\)/);
+  });
+
+  it("workplace harassment: a dated row for Ley 2466 de 2025 on article 95 and the policy's glossary; no «persistente» left unmarked", () => {
+    const row = rows["acoso-laboral-definicion"];
+    expect(row.norm).toMatch(/Ley 2466 de 2025, que modificó el artículo 2 de la Ley 1010 de 2006/);
+    expect(row.steps.map((s) => s.since)).toEqual(["2025-06-25"]);
+    expect(row.steps[0].rule).toMatch(/un solo hecho, si es grave/);
+    expect(row.steps[0].rule).toMatch(/terceros/);
+    expect(row.steps[0].rule).toMatch(/medios\s+digitales/);
+    expect(row.in["reglamento-interno"]).toContain("artículo 95");
+    expect(row.in["politica-generos"]).toContain("2.3");
+    expect(section("### 2.3 Glosario")).not.toMatch(/persistente/);
+    expect(loadDocument("reglamento-interno", defaultSiteConfig).html).toContain("#cambio-acoso-laboral-definicion");
+  });
+
+  it("accident reports: the Ministry's Dirección Territorial is owed for serious and fatal accidents (Decreto 1072 de 2015, art. 2.2.4.1.7)", () => {
+    const rule = rows["reporte-accidente"].steps[0].rule;
+    expect(rule).not.toMatch(/informe de todo accidente de trabajo se envía a la EPS, a la ARL y a la Dirección Territorial/);
+    expect(rule).toMatch(/se debe por los accidentes graves\s+y\s+mortales/);
+    expect(rows["reporte-accidente"].norm).toMatch(/Decreto 1072 de 2015, artículo 2\.2\.4\.1\.7/);
   });
 });

@@ -278,42 +278,123 @@ export function semesterBounds(semester: string): { from: string; to: string; la
   return { from: bogotaDayStart(from), to: endOfBogotaDay(last), lastTenDaysFrom: bogotaDayStart(addDays(last, -9)) };
 }
 
+/** What a channel other than the ethics line contributed to a semester's figures (entered by the gender referent). */
+export interface ChannelFigures {
+  source: string;
+  complaints: number;
+  sanctions: number;
+}
+
+export interface SemesterFigures {
+  semester: string;
+  /** Complaints processed and sanctions imposed on the ethics line, counted from its cases. */
+  line: { complaints: number; sanctions: number };
+  /** The other channels, as recorded for the semester. */
+  others: (ChannelFigures & { id: number })[];
+  complaints: number;
+  sanctions: number;
+}
+
 /**
- * Ley 2365 de 2024: each semester, the number of sexual-harassment complaints received and of
- * sanctions applied, with no other detail, counted from the cases themselves (never typed by hand):
- * complaints whose report arrived in the semester; sanctions recorded in it (outcome "probado").
+ * Ley 2365 de 2024: each semester, the number of sexual-harassment complaints processed (tramitadas)
+ * and of sanctions imposed, through every channel, with no other detail. On the ethics line they are
+ * counted from the cases themselves, never typed by hand:
+ * - a complaint is processed in the semester when the staff acted on it in it (a status change or a
+ *   note, or its outcome recorded), whenever it arrived; one archived without processing (outcome
+ *   «archivado») and one nobody has acted on yet are not;
+ * - a sanction is imposed in the semester when the outcome «probado» (facts proven, a measure or a
+ *   sanction applied) was recorded in it.
+ * The other channels' figures are added as the gender referent recorded them, each with its source.
  */
-export async function sexualHarassmentFigures(db: Kysely<Database>, semester: string): Promise<{ semester: string; complaints: number; sanctions: number }> {
+export async function sexualHarassmentFigures(db: Kysely<Database>, semester: string): Promise<SemesterFigures> {
   const { from, to } = semesterBounds(semester);
-  const count = async (column: "cases.received_at" | "e.outcome_at", outcome?: Outcome) => {
-    let q = db
+  const base = () =>
+    db
       .selectFrom("cases")
       .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
       .select((eb) => eb.fn.countAll().as("n"))
       .where("cases.channel", "=", CHANNEL)
-      .where("cases.kind", "=", "acoso_sexual")
-      .where(column, ">=", from)
-      .where(column, "<=", to);
-    if (outcome) q = q.where("e.outcome", "=", outcome);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+      .where("cases.kind", "=", "acoso_sexual");
+  const processed = await base()
+    .where((eb) => eb.or([eb("e.outcome", "is", null), eb("e.outcome", "!=", "archivado")]))
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("case_events as ev")
+            .select("ev.id")
+            .whereRef("ev.case_id", "=", "cases.id")
+            .where("ev.author", "not in", ["reportante", "sistema"])
+            .where("ev.at", ">=", from)
+            .where("ev.at", "<=", to),
+        ),
+        eb.and([eb("e.outcome_at", ">=", from), eb("e.outcome_at", "<=", to)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  const sanctions = await base().where("e.outcome", "=", "probado").where("e.outcome_at", ">=", from).where("e.outcome_at", "<=", to).executeTakeFirstOrThrow();
+  const others = await otherChannelFigures(db, semester);
+  const line = { complaints: Number(processed.n), sanctions: Number(sanctions.n) };
+  return {
+    semester,
+    line,
+    others,
+    complaints: line.complaints + others.reduce((sum, o) => sum + o.complaints, 0),
+    sanctions: line.sanctions + others.reduce((sum, o) => sum + o.sanctions, 0),
   };
-  return { semester, complaints: await count("cases.received_at"), sanctions: await count("e.outcome_at", "probado") };
 }
 
-/** Publishes (or corrects) a semester's figures on /linea-etica/cifras; audited. */
+/** The other channels' figures recorded for a semester, by source. */
+export async function otherChannelFigures(db: Kysely<Database>, semester: string) {
+  return db.selectFrom("gender_figures_other").select(["id", "source", "complaints", "sanctions"]).where("semester", "=", semester).orderBy("source").execute() as Promise<(ChannelFigures & { id: number })[]>;
+}
+
+/** Records (or corrects) what a channel other than the ethics line processed and sanctioned in a semester; audited. */
+export async function recordOtherChannelFigures(db: Kysely<Database>, user: User, semester: string, figures: ChannelFigures): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("gender_figures_other").where("semester", "=", semester).where("source", "=", figures.source).execute();
+    await trx.insertInto("gender_figures_other").values({ semester, ...figures, recorded_by: user.email, recorded_at: now }).execute();
+    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${semester}, ${figures.source}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)` });
+  });
+}
+
+/** Removes a channel's entry for a semester (entered by mistake); audited. False when there is none. */
+export async function removeOtherChannelFigures(db: Kysely<Database>, user: User, id: number): Promise<boolean> {
+  const row = await db.selectFrom("gender_figures_other").select(["semester", "source"]).where("id", "=", id).executeTakeFirst();
+  if (!row) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("gender_figures_other").where("id", "=", id).execute();
+    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${row.semester}, ${row.source}: eliminada` });
+  });
+  return true;
+}
+
+/** Publishes (or corrects) a semester's figures on /linea-etica/cifras, with where they come from; audited. */
 export async function publishFigures(db: Kysely<Database>, user: User, semester: string) {
   const figures = await sexualHarassmentFigures(db, semester);
   const now = new Date().toISOString();
+  const detail = JSON.stringify({ line: figures.line, others: figures.others.map(({ source, complaints, sanctions }) => ({ source, complaints, sanctions })) });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("published_figures").where("semester", "=", semester).execute();
-    await trx.insertInto("published_figures").values({ semester, complaints: figures.complaints, sanctions: figures.sanctions, published_at: now, published_by: user.email }).execute();
+    await trx.insertInto("published_figures").values({ semester, complaints: figures.complaints, sanctions: figures.sanctions, published_at: now, published_by: user.email, detail }).execute();
     await audit(trx, user, auditAction(ethicsChannel, "publicar_cifras"), { detail: `${semester}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)` });
   });
   return figures;
 }
 
-export async function publishedFigures(db: Kysely<Database>) {
-  return db.selectFrom("published_figures").select(["semester", "complaints", "sanctions", "published_at"]).orderBy("semester", "desc").execute();
+export interface PublishedFigures {
+  semester: string;
+  complaints: number;
+  sanctions: number;
+  published_at: string;
+  /** Null for a publication made before the count followed the law's words (it counted complaints received on the ethics line). */
+  detail: { line: { complaints: number; sanctions: number }; others: ChannelFigures[] } | null;
+}
+
+export async function publishedFigures(db: Kysely<Database>): Promise<PublishedFigures[]> {
+  const rows = await db.selectFrom("published_figures").select(["semester", "complaints", "sanctions", "published_at", "detail"]).orderBy("semester", "desc").execute();
+  return rows.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as PublishedFigures["detail"]) : null }));
 }
 
 /** "2026-2": the half-year of a moment, in Colombia (January–June is 1, July–December is 2). */

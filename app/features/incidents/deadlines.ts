@@ -2,11 +2,13 @@
  * The legal clocks of an accident report (product rule 21; the verified texts in docs/legal-rules.md §A):
  * - The FURAT to the ARL and the EPS, "dentro de los dos (2) días hábiles siguientes a la ocurrencia del
  *   accidente" (Decreto-ley 1295 de 1994 art. 62; Res. 156 de 2005 art. 3 as replaced by Res. 2851 de
- *   2015 art. 1), with a copy to the worker; and to the Dirección Territorial of the Ministerio del
- *   Trabajo where it happened. The clock counts from the accident (its day does not count), never from
- *   when the company learned of it. Decreto 1072 de 2015 art. 2.2.4.1.7 asks the Dirección Territorial
- *   notice for serious and fatal accidents; Res. 2851's text asks it for every accident: we take the
- *   stricter reading (every accident) and say so on the staff page.
+ *   2015 art. 1), with a copy to the worker. The clock counts from the accident (its day does not
+ *   count), never from when the company learned of it.
+ * - The notice to the Dirección Territorial of the Ministerio del Trabajo where it happened, within the
+ *   same term, for serious and fatal accidents (Decreto 1072 de 2015 art. 2.2.4.1.7, the Ministry's
+ *   reading of Res. 2851); for every accident only if the company keeps that stricter practice
+ *   (site configuration `accidentNotice.ministryForAll`). An accident not yet classified owes it until
+ *   it is classified as neither.
  * - Business days skip Sundays and Colombian holidays. Whether Saturdays count is not settled for this
  *   term (legal-rules §A.2): we count them, the stricter reading (the deadline comes earlier).
  * - Investigation within 15 days of the event (Res. 1401 de 2007 art. 4): calendar days, the stricter
@@ -51,8 +53,13 @@ export const NOTICES = {
   investigacion_arl: "Informe de la investigación a la ARL (accidente grave o mortal)",
 } as const;
 export type NoticeKind = keyof typeof NOTICES;
-/** The notices due with the FURAT, within its deadline; until all four are recorded a passed deadline is overdue. */
-export const FURAT_NOTICES = ["arl", "eps", "trabajador", "territorial"] as const satisfies readonly NoticeKind[];
+/** Whether the Dirección Territorial notice is owed: serious or fatal, not yet classified, or every accident by the company's practice. */
+export const owesMinistryNotice = (severity: string | null | undefined, ministryForAll: boolean) => ministryForAll || severity == null || isSevere(severity);
+
+/** The notices due with the FURAT, within its deadline; until all of them are recorded a passed deadline is overdue. */
+export function furatNotices(severity: string | null | undefined, ministryForAll: boolean): NoticeKind[] {
+  return owesMinistryNotice(severity, ministryForAll) ? ["arl", "eps", "trabajador", "territorial"] : ["arl", "eps", "trabajador"];
+}
 
 export interface NoticeDue {
   notice: NoticeKind;
@@ -62,7 +69,7 @@ export interface NoticeDue {
 }
 
 /** What an accident report owes and by when; an incident owes none. Grave and mortal add the investigation report. */
-export function noticesDue(report: { kind: string; fecha: string; severity: string | null }): NoticeDue[] {
+export function noticesDue(report: { kind: string; fecha: string; severity: string | null }, ministryForAll: boolean): NoticeDue[] {
   const furat = furatDueAt(report.kind, report.fecha);
   if (!furat) return [];
   const furatBasis = "2 días hábiles siguientes al accidente (Decreto-ley 1295 de 1994 art. 62; Res. 156 de 2005 art. 3, modificado por la Res. 2851 de 2015 art. 1)";
@@ -70,13 +77,15 @@ export function noticesDue(report: { kind: string; fecha: string; severity: stri
     { notice: "arl", label: NOTICES.arl, dueAt: furat, basis: furatBasis },
     { notice: "eps", label: NOTICES.eps, dueAt: furat, basis: furatBasis },
     { notice: "trabajador", label: NOTICES.trabajador, dueAt: furat, basis: "con el FURAT (Res. 2851 de 2015 art. 1)" },
-    {
-      notice: "territorial",
-      label: NOTICES.territorial,
-      dueAt: furat,
-      basis: "2 días hábiles siguientes al accidente: el Decreto 1072 de 2015 art. 2.2.4.1.7 lo exige para accidentes graves y mortales; la Res. 2851 de 2015 lo pide para todos, y seguimos esa lectura, la más estricta",
-    },
   ];
+  if (owesMinistryNotice(report.severity, ministryForAll)) {
+    const territorialBasis = isSevere(report.severity)
+      ? "2 días hábiles siguientes al accidente grave o mortal (Decreto 1072 de 2015 art. 2.2.4.1.7)"
+      : ministryForAll
+        ? "2 días hábiles siguientes al accidente: la ley lo exige solo para accidentes graves y mortales (Decreto 1072 de 2015 art. 2.2.4.1.7); la empresa lo da por todos, como práctica propia"
+        : "2 días hábiles siguientes al accidente, si es grave o mortal (Decreto 1072 de 2015 art. 2.2.4.1.7): clasifique la gravedad; si no lo es, este aviso no se debe";
+    due.push({ notice: "territorial", label: NOTICES.territorial, dueAt: furat, basis: territorialBasis });
+  }
   if (isSevere(report.severity)) {
     due.push({ notice: "investigacion_arl", label: NOTICES.investigacion_arl, dueAt: investigationDueAt(report.fecha), basis: "15 días calendario desde el evento, firmado por el representante legal (Res. 1401 de 2007 art. 14)" });
   }

@@ -14,8 +14,9 @@ import type { Database } from "~/platform/db/database.server";
 import { insertCase, readCasesPage } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
+import { getSiteConfig } from "~/config/site.server";
 import { incidentChannel } from "./channel";
-import { FURAT_NOTICES, furatDueAt, investigationDueAt, NOTICES, type NoticeKind, SEVERITIES, type Severity } from "./deadlines";
+import { furatDueAt, furatNotices, investigationDueAt, NOTICES, type NoticeKind, SEVERITIES, type Severity } from "./deadlines";
 import { HEALTH_FIELDS, incidentForm } from "./incident-form";
 import { reporterConfirmation, staffNotice } from "./mail.server";
 
@@ -121,8 +122,8 @@ function reportsIn(db: Kysely<Database>, filter: ReportFilter, overdue: boolean,
     .innerJoin("accident_reports as a", "a.case_id", "cases.id")
     .where("cases.channel", "=", CHANNEL)
     .where((eb) => {
-      // Overdue: the FURAT's deadline passed and one of the four notices due with it (deadlines.ts) is
-      // still missing. furat_notices_filed_at is set when the fourth is recorded, so these come from the
+      // Overdue: the FURAT's deadline passed and one of the notices due with it (deadlines.ts furatNotices) is
+      // still missing. furat_notices_filed_at is set when the last one owed is recorded, so these come from the
       // partial index of the reports still missing one (migration 018): few, however many reports there are.
       const due = eb.and([eb("a.furat_notices_filed_at", "is", null), eb("a.furat_due_at", "is not", null), eb("a.furat_due_at", "<", now)]);
       return overdue ? due : eb.not(due);
@@ -204,9 +205,9 @@ export async function reportNotices(db: Kysely<Database>, id: number) {
  * Records a notice (the FURAT to the ARL or the EPS, the worker's copy, the Dirección Territorial, the
  * investigation report): the day it was filed and the number or reference it got. Recording it again
  * corrects it. The ARL filing also stays on the report's row, which the lists read, and so does the moment
- * the last of the four notices due with the FURAT was recorded (the list's overdue segment reads it).
+ * the last of the notices due with the FURAT was recorded (the list's overdue segment reads it).
  */
-export async function recordNotice(db: Kysely<Database>, user: User, id: number, notice: NoticeKind, filedOn: string, reference: string): Promise<boolean> {
+export async function recordNotice(db: Kysely<Database>, user: User, id: number, notice: NoticeKind, filedOn: string, reference: string, ministryForAll = getSiteConfig().accidentNotice.ministryForAll): Promise<boolean> {
   const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
   if (!report || report.kind !== "accidente") return false;
   const now = new Date().toISOString();
@@ -214,26 +215,43 @@ export async function recordNotice(db: Kysely<Database>, user: User, id: number,
     await trx.deleteFrom("accident_notices").where("case_id", "=", id).where("notice", "=", notice).execute();
     await trx.insertInto("accident_notices").values({ case_id: id, notice, filed_on: filedOn, reference: reference || null, recorded_by: user.email, recorded_at: now }).execute();
     if (notice === "arl") await trx.updateTable("accident_reports").set({ arl_filed_at: bogotaInstant(filedOn, "12:00"), arl_number: reference }).where("case_id", "=", id).execute();
-    const filed = await trx
-      .selectFrom("accident_notices")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("case_id", "=", id)
-      .where("notice", "in", FURAT_NOTICES)
-      .executeTakeFirstOrThrow();
-    if (Number(filed.n) === FURAT_NOTICES.length) {
-      await trx.updateTable("accident_reports").set({ furat_notices_filed_at: now }).where("case_id", "=", id).where("furat_notices_filed_at", "is", null).execute();
-    }
+    await markFuratNotices(trx, id, now, ministryForAll);
     await audit(trx, user, notice === "arl" ? "registrar_furat" : "registrar_aviso", { caseId: id, detail: `${NOTICES[notice]}: ${filedOn}${reference ? `, ${reference}` : ""}` });
   });
   return true;
 }
 
+/**
+ * Whether every notice the accident owes with the FURAT is recorded (which ones depends on its severity
+ * and the company's practice, deadlines.ts furatNotices): sets the moment they were, or clears it when
+ * a new severity owes one more (a serious accident owes the Dirección Territorial notice).
+ */
+async function markFuratNotices(trx: Kysely<Database>, id: number, now: string, ministryForAll: boolean) {
+  const row = await trx.selectFrom("accident_reports").select("severity").where("case_id", "=", id).executeTakeFirst();
+  if (!row) return;
+  const owed = furatNotices(row.severity, ministryForAll);
+  const filed = await trx
+    .selectFrom("accident_notices")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("case_id", "=", id)
+    .where("notice", "in", owed)
+    .executeTakeFirstOrThrow();
+  if (Number(filed.n) === owed.length) {
+    await trx.updateTable("accident_reports").set({ furat_notices_filed_at: now }).where("case_id", "=", id).where("furat_notices_filed_at", "is", null).execute();
+  } else {
+    await trx.updateTable("accident_reports").set({ furat_notices_filed_at: null }).where("case_id", "=", id).execute();
+  }
+}
+
 /** Res. 1401 de 2007 art. 3: the severity occupational health gives an accident (grave and mortal add duties). */
-export async function setSeverity(db: Kysely<Database>, user: User, id: number, severity: Severity): Promise<boolean> {
+export async function setSeverity(db: Kysely<Database>, user: User, id: number, severity: Severity, ministryForAll = getSiteConfig().accidentNotice.ministryForAll): Promise<boolean> {
   const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
   if (!report || (report.kind === "incidente") !== (severity === "incidente")) return false;
-  await db.updateTable("accident_reports").set({ severity }).where("case_id", "=", id).execute();
-  await audit(db, user, "clasificar_gravedad", { caseId: id, detail: SEVERITIES[severity] });
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("accident_reports").set({ severity }).where("case_id", "=", id).execute();
+    if (report.kind === "accidente") await markFuratNotices(trx, id, new Date().toISOString(), ministryForAll);
+    await audit(trx, user, "clasificar_gravedad", { caseId: id, detail: SEVERITIES[severity] });
+  });
   return true;
 }
 

@@ -39,9 +39,10 @@ export const TABLES = [
   "audit_log",
   "rate_limits",
   "published_figures",
+  "gender_figures_other",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "gender_figures_other"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */

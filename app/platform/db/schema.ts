@@ -191,6 +191,20 @@ export interface PublishedFiguresTable {
   sanctions: number;
   published_at: string;
   published_by: string;
+  /** JSON of what was added up: `{ line: { complaints, sanctions }, others: [{ source, complaints, sanctions }] }`; null before migration 025 (then complaints counted those received on the ethics line). */
+  detail: string | null;
+}
+
+/** Sexual-harassment complaints processed and sanctions imposed through a channel other than the ethics line, per semester (Ley 2365 de 2024). */
+export interface GenderFiguresOtherTable {
+  id: number | undefined;
+  semester: string;
+  /** The channel's name, e.g. «Correo de gestión humana»; never a person's data. */
+  source: string;
+  complaints: number;
+  sanctions: number;
+  recorded_by: string;
+  recorded_at: string;
 }
 
 /** The last radicado number issued per prefix and year (docs/product.md §33): it only goes up. */
@@ -312,6 +326,7 @@ export interface MessagesBusquedaTable {
 export interface Database {
   accident_notices: AccidentNoticesTable;
   published_figures: PublishedFiguresTable;
+  gender_figures_other: GenderFiguresOtherTable;
   pqrs_requests: PqrsRequestsTable;
   legal_holds: LegalHoldsTable;
   job_leases: JobLeasesTable;

@@ -86,6 +86,7 @@ const ACTIONS: Record<string, string> = {
   [auditAction(ethicsChannel, "ver_estadisticas")]: "Abrió las estadísticas de la línea ética",
   [auditAction(ethicsChannel, "rotar_clave")]: "Cifró de nuevo la línea ética con la clave actual",
   [auditAction(ethicsChannel, "publicar_cifras")]: "Publicó las cifras semestrales de acoso sexual",
+  [auditAction(ethicsChannel, "cifras_otro_canal")]: "Registró las cifras de acoso sexual de otro canal",
   [auditAction(ethicsChannel, "registrar_resultado")]: "Registró cómo terminó un reporte de la línea ética",
   [auditAction(ethicsChannel, "comite_usuaria")]: "Registró que el comité de la empresa usuaria tomó una queja",
   [auditAction(ethicsChannel, "reasignar_ruta")]: "Pasó un reporte de acoso sexual a la ruta de género (Ley 2365 de 2024)",

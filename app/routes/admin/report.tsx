@@ -14,6 +14,7 @@ import { firstProblem, formFields } from "~/forms/actions";
 import { reportActionSchema } from "~/features/incidents/staff-forms";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { audit } from "~/features/staff/auth.server";
+import { useSite } from "~/config/site-data";
 import type { Route } from "./+types/report";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
@@ -90,7 +91,7 @@ const bogotaInput = bogotaDayAndTime;
 
 export default function ReportDetail() {
   const { report: r, events, mails, given, held, now, notice } = useLoaderData<typeof loader>();
-  const due = noticesDue(r);
+  const due = noticesDue(r, useSite().accidentNotice.ministryForAll);
   const lateOnArrival = Boolean(r.furat_due_at && r.received_at > r.furat_due_at);
   const lateText = `El accidente de trabajo de ${r.trabajador_nombre} (${r.trabajador_tipo_documento} ${r.trabajador_documento}) ocurrió el ${formatDay(r.fecha)} a las ${r.hora} en ${r.lugar} (${r.empresa_usuaria}, ${r.sede}). La empresa tuvo conocimiento el ${formatBogota(r.learned_at)}, por ${REPORTER_LABELS[r.reporta_relacion] ?? "otra persona"}${r.reporta_nombre ? ` (${r.reporta_nombre})` : ""}, mediante el reporte ${r.radicado}. El informe se presenta después de los dos días hábiles siguientes al accidente por esa razón.`;
   const investigationOverdue = r.status !== incidentChannel.closed && r.investigation_due_at < now;
