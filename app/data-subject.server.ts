@@ -16,14 +16,14 @@ import { incidentChannel } from "~/features/incidents/channel";
 import { getReport, reportsOfPerson } from "~/features/incidents/incidents.server";
 import { formTitles, messageForms } from "~/features/messages/registry";
 import { deletePerson, getMessage, messagesOfPerson } from "~/features/messages/inbox.server";
-import { requestsChannel } from "~/features/requests/channel";
+import { FINAL_STATUSES, requestsChannel } from "~/features/requests/channel";
 import { type RequestRow, requestsOfPerson } from "~/features/requests/requests.server";
 import { displayValue, normalizeEmail } from "~/forms/fields";
 import type { StaffUser } from "~/platform/audit.server";
-import { formatBogota } from "~/platform/dates";
+import { bogotaInstant, formatBogota } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
 import { activeHolds } from "~/platform/holds.server";
-import { ruleOf } from "~/platform/retention";
+import { deletability, ruleOf } from "~/platform/retention";
 
 export interface Person {
   email: string | null;
@@ -116,36 +116,88 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
   return { json: JSON.stringify(file, null, 2), summary };
 }
 
+/** What a deletion run for a data request did: refused whole (a hold), or what went and what stays, each kept record with its reason. */
+export interface DeletionOutcome {
+  refused: boolean;
+  /** For staff, recorded on the request. */
+  summary: string;
+  /** For the person (a visible note on the request): each record kept, the norm and until when. */
+  kept: string[];
+  deletedMessages: number;
+}
+
 /**
- * The deletion a deletion (or revocation) request asks for, run from it: refused whole while a hold is
- * active on the person; otherwise the messages go (today's deletion, deletePerson), and what a legal duty
- * keeps stays, each with its reason: incident reports (Decreto 1072 de 2015 art. 2.2.4.6.13 and Res.
- * 1401 de 2007 art. 4 num. 10; an open one is also under investigation or in process) and the person's
- * requests (proof of the answer; an open one is in process). The summary is recorded on the request.
+ * The deletion a deletion (or revocation) request asks for, run from it — on the request's page or from
+ * the data-subject tools, which name the request (product rule 35): refused whole while a hold is active
+ * on the person; otherwise every record of the person goes through the one rule (deletability,
+ * app/platform/retention.ts): the messages go (deletePerson, audited with the request's radicado), and
+ * what a legal duty keeps stays, each with its reason — incident and accident reports (Decreto 1072 de 2015
+ * art. 2.2.4.6.13, Res. 1401 de 2007 art. 4 num. 10), the person's requests (Ley 962 de 2005 art. 28, proof
+ * of the answer). The summary is recorded on the request.
  */
-export async function deleteOnRequest(db: Kysely<Database>, user: StaffUser, request: RequestRow): Promise<{ refused: boolean; summary: string }> {
+export async function deleteOnRequest(db: Kysely<Database>, user: StaffUser, request: RequestRow, now = new Date().toISOString()): Promise<DeletionOutcome> {
   const person = personOf(request);
   const holds = await activeHolds(db, [person.email ?? "", person.document ?? ""]);
   if (holds.length > 0) {
     const list = holds.map((h) => `n.º ${h.id} del ${formatBogota(h.set_at).slice(0, 10)} (${h.set_by}): ${h.reason}`).join("; ");
-    return { refused: true, summary: `No se suprimió nada: hay una retención por obligación legal sobre los datos de esta persona — ${list}.` };
+    return {
+      refused: true,
+      summary: `No se suprimió nada: hay una retención por obligación legal sobre los datos de esta persona — ${list}.`,
+      kept: ["No se suprimió ningún dato: una obligación legal (un proceso o un requerimiento de una autoridad) obliga a conservarlos por ahora."],
+      deletedMessages: 0,
+    };
   }
   const parts: string[] = [];
-  const deleted = person.email ? await deletePerson(db, person.email, user, request.radicado) : 0;
-  parts.push(`${deleted} mensaje(s) suprimido(s)`);
-  const reports = await reportsAbout(db, person);
-  if (reports.length > 0) {
-    const open = reports.filter(({ report }) => report.status !== incidentChannel.closed).length;
-    const rule = ruleOf("reportes_incidentes");
-    parts.push(
-      `${reports.length} reporte(s) de incidentes conservado(s)${open ? ` (${open} abierto(s): en trámite o en investigación)` : ""}: la ley obliga a conservarlos ${rule.periodText.toLowerCase()} (${rule.source})`,
-    );
+  const kept: string[] = [];
+  // Messages: the policy's own period, which the person may cut short.
+  const messagesFree = deletability({ kind: "mensajes", label: "sus mensajes", countsFrom: null }, now).deletable;
+  const deleted = person.email && messagesFree ? await deletePerson(db, person.email, user, request.radicado) : 0;
+  parts.push(`${deleted} mensaje(s) suprimido(s).`);
+  for (const { report } of await reportsAbout(db, person)) {
+    const verdict = deletability({ kind: "reportes_incidentes", label: `el reporte ${report.radicado}`, countsFrom: bogotaInstant(report.fecha), open: report.status !== incidentChannel.closed }, now);
+    // Reports are never removed here: a report whose period ended is the purge's review list's, not a request's.
+    kept.push(verdict.deletable ? `No se suprime el reporte ${report.radicado}: su conservación se revisa con el equipo de seguridad y salud en el trabajo.` : verdict.reason);
   }
-  const requests = (await requestsOfPerson(db, person)).filter((q) => q.id !== request.id);
-  if (requests.length > 0) {
-    const rule = ruleOf("solicitudes_pqrs");
-    parts.push(`${requests.length} solicitud(es) PQRS anterior(es) conservada(s) como prueba de su respuesta (${rule.periodText.toLowerCase()}, ${rule.source.split(":")[0]})`);
+  for (const q of await requestsOfPerson(db, person)) {
+    if (q.id === request.id) continue;
+    const verdict = deletability({ kind: "solicitudes_pqrs", label: `la solicitud ${q.radicado}`, countsFrom: q.closed_at ?? null, open: !FINAL_STATUSES.includes(q.status as never) }, now);
+    if (!verdict.deletable) kept.push(verdict.reason);
   }
-  parts.push("esta solicitud se conserva como prueba de la respuesta");
-  return { refused: false, summary: `${parts.join("; ")}.` };
+  kept.push(`No se suprime esta solicitud (${request.radicado}): se conserva como prueba de la respuesta (${ruleOf("solicitudes_pqrs").keptBy}).`);
+  parts.push(...kept);
+  return { refused: false, summary: parts.join(" "), kept, deletedMessages: deleted };
+}
+
+/**
+ * The data requests a deletion may serve for this person (product rule 35): suppression or revocation
+ * requests not yet closed whose e-mail or document is the person's. The data-subject tools offer them
+ * and accept nothing else.
+ */
+export async function openDeletionRequests(db: Kysely<Database>, who: string): Promise<RequestRow[]> {
+  const value = who.trim();
+  if (!value) return [];
+  const rows = await requestsOfPerson(db, value.includes("@") ? { email: value } : { document: value });
+  return rows.filter((q) => DELETION_KINDS.includes(q.kind) && !FINAL_STATUSES.includes(q.status as never)).map((q) => ({ ...q, id: q.id as number }));
+}
+
+export const DELETION_KINDS: readonly string[] = ["datos_supresion", "datos_revocatoria"];
+
+/** The note the person reads at CONSULTAR after a deletion run for their request: what went, what stays and why. */
+export const personNote = (done: DeletionOutcome) =>
+  `${done.refused ? "" : `Se suprimieron ${done.deletedMessages} mensaje(s) suyo(s) recibidos por los formularios del sitio. `}${done.kept.join(" ")}`;
+
+/**
+ * A person's e-mail or document as the audit log names a search for it: enough for staff to tell two
+ * searches apart, not enough to read who was searched ("j***@e***.org", "*****456").
+ */
+export function maskSubject(term: string): string {
+  const value = term.trim();
+  const at = value.lastIndexOf("@");
+  if (at > 0) {
+    const domain = value.slice(at + 1);
+    const dot = domain.lastIndexOf(".");
+    return `${value[0]}***@${domain[0] ?? ""}***${dot > 0 ? domain.slice(dot) : ""}`.toLowerCase();
+  }
+  const shown = value.length > 6 ? 3 : value.length > 3 ? 2 : 0;
+  return `${"*".repeat(Math.max(value.length - shown, 3))}${shown ? value.slice(-shown) : ""}`.toUpperCase();
 }

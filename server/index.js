@@ -43,7 +43,21 @@ export async function createServer() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", Number(process.env.TRUST_PROXY_HOPS ?? 0));
+  const trustedHops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+  app.set("trust proxy", trustedHops);
+  // Behind a proxy that no hop is trusted for, every visitor has the proxy's address: the per-address
+  // limits (sign-in, forms, CONSULTAR) then count everyone together (ADR 016, addendum). Said once.
+  let proxyWarned = trustedHops > 0;
+  app.use((req, _res, next) => {
+    if (!proxyWarned && req.headers["x-forwarded-for"] !== undefined) {
+      proxyWarned = true;
+      serverBuild.logger.warn(
+        { event: "proxy-not-trusted" },
+        "Llegan solicitudes con X-Forwarded-For y TRUST_PROXY_HOPS es 0: todas cuentan con la dirección del proxy, y los límites por dirección (ingreso del personal, formularios, CONSULTAR) tratan a todos como uno. Si hay un proxy delante, fije TRUST_PROXY_HOPS.",
+      );
+    }
+    next();
+  });
   // Headers only this server sets: a client cannot send them in.
   app.use((req, _res, next) => {
     delete req.headers[RATE_LIMITED_HEADER];

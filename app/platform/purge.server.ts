@@ -14,7 +14,7 @@ import { audit } from "./audit.server";
 import { bogotaDay } from "./dates";
 import type { Database } from "./db/database.server";
 import { log } from "./log.server";
-import { cutoffFor, RETENTION, type RecordKind, type RetentionRule } from "./retention";
+import { cutoffFor, deletability, RETENTION, type RecordKind, type RetentionRule } from "./retention";
 
 export interface PurgeCandidate {
   id: number;
@@ -60,6 +60,8 @@ export interface PurgeLine {
   held: number;
   /** Listed for legal review (no stated period, or an end the site cannot know). */
   review: number;
+  /** Why the kind is not removed, when the one deletion rule (deletability) keeps it: the norm and until when. */
+  keptBecause?: string;
 }
 
 /** Records removed per transaction: each is short, and the site's own writes run between them. */
@@ -83,8 +85,12 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
     const candidates = await purger.find(reader, cutoff);
     const free = candidates.filter((c) => !c.subjects.some((s) => held.has(s)));
     line.held = candidates.length - free.length;
-    if (rule.action === "revisar" || !(purger.remove || purger.removeByCutoff)) {
+    // The one deletion rule every path applies (product rule 35): the candidates' periods count from
+    // before the cutoff, so the rule is asked once for the kind, as of the cutoff.
+    const verdict = deletability({ kind: rule.kind, label: rule.record.toLowerCase(), countsFrom: cutoff }, now);
+    if (!verdict.deletable || rule.action === "revisar" || !(purger.remove || purger.removeByCutoff)) {
       line.review = free.length;
+      if (!verdict.deletable) line.keptBecause = `se conservan ${verdict.until} (${verdict.norm})`;
       continue;
     }
     line.purged = free.map((c) => c.id);
@@ -131,7 +137,7 @@ export function describe(line: PurgeLine): string {
   const parts = [
     line.purged.length ? `${line.purged.length} ${verb}` : "",
     line.held ? `${line.held} retenido(s) por una obligación legal` : "",
-    line.review ? `${line.review} para revisión legal` : "",
+    line.review ? `${line.review} para revisión legal${line.keptBecause ? `: ${line.keptBecause}` : ""}` : "",
   ].filter(Boolean);
   return `${line.kind}: ${parts.join(", ") || "nada que depurar"}`;
 }

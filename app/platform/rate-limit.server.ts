@@ -86,6 +86,11 @@ export async function resetLimit(db: Kysely<Database>, key: string): Promise<voi
   await withRelaxedSync(db, (conn) => conn.deleteFrom("rate_limits").where("key", "=", key).execute());
 }
 
+/** Removes every counter whose key starts with `prefix` (an account's counters per address, on a password reset). */
+export async function resetLimitsWithPrefix(db: Kysely<Database>, prefix: string): Promise<void> {
+  await withRelaxedSync(db, (conn) => conn.deleteFrom("rate_limits").where(sql`substr(key, 1, ${sql.lit(prefix.length)})`, "=", prefix).execute());
+}
+
 /** Removes windows that ended (they would restart at 1 anyway), whatever limit they belong to. */
 export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const result = await withRelaxedSync(db, (conn) => conn.deleteFrom("rate_limits").where("reset_at", "<", iso(now)).executeTakeFirst());

@@ -9,6 +9,8 @@
  * (app/retention.server.ts).
  */
 
+import { bogotaDay, formatDay } from "./dates";
+
 export type RecordKind =
   | "mensajes"
   | "envios_retenidos"
@@ -44,6 +46,11 @@ export interface RetentionRule {
    */
   action: "suprimir" | "anonimizar" | "revisar";
   source: string;
+  /**
+   * The norm that obliges keeping the record while its period runs; null when the period is only the most
+   * the site keeps (the person may ask for the record to go sooner). A deletion yields to it (deletability).
+   */
+  keptBy: string | null;
 }
 
 export const RETENTION: readonly RetentionRule[] = [
@@ -56,6 +63,7 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "suprimir",
     source:
       "Esta política; Ley 1581 de 2012, art. 4, literal b (finalidad), y Decreto 1377 de 2013, art. 11 (compilado en el Decreto 1074 de 2015): se conservan mientras sean necesarios para responder. Si el mensaje da origen a una relación contractual, se siguen las reglas de esa relación.",
+    keptBy: null,
   },
   {
     kind: "envios_retenidos",
@@ -65,6 +73,7 @@ export const RETENTION: readonly RetentionRule[] = [
     counted: "Desde que el personal lo descartó (uno que se registró como caso sigue las reglas de ese caso)",
     action: "suprimir",
     source: "Esta política: es un mensaje recibido por un formulario del sitio, con la misma regla que los mensajes.",
+    keptBy: null,
   },
   {
     kind: "solicitudes_pqrs",
@@ -75,6 +84,7 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "anonimizar",
     source:
       "Ley 962 de 2005, art. 28: los papeles del comerciante se conservan diez años desde el último asiento. Se aplica como prueba de que la solicitud se respondió a tiempo; ninguna norma fija un plazo propio para las peticiones ante particulares (pendiente de confirmación legal).",
+    keptBy: "Ley 962 de 2005, art. 28",
   },
   {
     kind: "reportes_incidentes",
@@ -86,6 +96,7 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "revisar",
     source:
       "Decreto 1072 de 2015, art. 2.2.4.6.13 (registros del Sistema de Gestión de la Seguridad y Salud en el Trabajo), y Resolución 1401 de 2007, art. 4, num. 10 (archivo de las investigaciones).",
+    keptBy: "Decreto 1072 de 2015, art. 2.2.4.6.13, y Resolución 1401 de 2007, art. 4, num. 10",
   },
   {
     kind: "linea_etica_sagrilaft_ptee",
@@ -96,6 +107,7 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "anonimizar",
     source:
       "Ley 962 de 2005, art. 28, que la Superintendencia de Sociedades (Circular Externa 100-000016 de 2020, num. 5.5) aplica a los documentos del SAGRILAFT; para el PTEE no hay un plazo propio y se aplica el mismo.",
+    keptBy: "Ley 962 de 2005, art. 28, y Circular Externa 100-000016 de 2020 de la Superintendencia de Sociedades, num. 5.5",
   },
   {
     kind: "linea_etica_convivencia",
@@ -106,6 +118,7 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "revisar",
     source:
       "Ninguna norma revisada fija un plazo (Ley 1010 de 2006, Ley 2365 de 2024, Resolución 3461 de 2025). Las acciones por acoso laboral prescriben a los tres años (Ley 2209 de 2022).",
+    keptBy: "Resolución 3461 de 2025, art. 5, par. 2 (custodia de los expedientes del comité)",
   },
   {
     kind: "sesiones_y_contadores",
@@ -115,6 +128,7 @@ export const RETENTION: readonly RetentionRule[] = [
     counted: "Desde que vencen",
     action: "suprimir",
     source: "Ley 1581 de 2012, art. 4, literal b (finalidad): solo sirven mientras están vigentes.",
+    keptBy: null,
   },
   {
     kind: "cuentas_personal",
@@ -124,6 +138,7 @@ export const RETENTION: readonly RetentionRule[] = [
     counted: "Mientras la persona tenga acceso; una cuenta desactivada se conserva porque el registro de auditoría la nombra",
     action: "revisar",
     source: "Sigue al registro de auditoría (siguiente fila).",
+    keptBy: "el registro de auditoría, que la nombra",
   },
   {
     kind: "auditoria",
@@ -134,6 +149,7 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "revisar",
     source:
       "No se encontró una norma colombiana general sobre registros de seguridad; debe cubrir el registro más largo que prueba (diez años de las PQRS) sin exceder lo necesario (Ley 1581 de 2012, art. 4).",
+    keptBy: "la prueba de lo que registra",
   },
   {
     kind: "bloqueos",
@@ -143,6 +159,7 @@ export const RETENTION: readonly RetentionRule[] = [
     counted: "Una retención vigente se conserva; una levantada, con el registro de auditoría",
     action: "revisar",
     source: "Sigue al registro de auditoría.",
+    keptBy: "la obligación legal que motivó la retención",
   },
 ];
 
@@ -154,6 +171,58 @@ export function cutoffFor(nowIso: string, period: Period): string {
   if (period.years) d.setUTCFullYear(d.getUTCFullYear() - period.years);
   if (period.months) d.setUTCMonth(d.getUTCMonth() - period.months);
   if (period.days) d.setUTCDate(d.getUTCDate() - period.days);
+  return d.toISOString();
+}
+
+/** A record some path wants to delete: a person's request, the data-subject tools, or the purge. */
+export interface DeletionCandidate {
+  kind: RecordKind;
+  /** How a person reads it: "el reporte AT-2026-000002". */
+  label: string;
+  /** When its period starts counting (ISO), or, when the site cannot know that, the earliest it could (an event's date). */
+  countsFrom: string | null;
+  /** In process: a case not yet closed is kept while it runs, whatever its period. */
+  open?: boolean;
+}
+
+export type Deletability = { deletable: true } | { deletable: false; norm: string; until: string; reason: string };
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * The one rule every deletion path applies (product rule 35; ADR 019): a record the law obliges keeping
+ * is not deleted while its period runs — Ley 1581 de 2012 art. 15 suppression and Decreto 1377 de 2013
+ * art. 11 yield to a legal duty to keep (docs/legal-rules.md §F) —; one whose period is only the policy's
+ * own maximum may go whenever its owner asks. A refusal names the record, the norm and until when.
+ */
+export function deletability(record: DeletionCandidate, now = new Date().toISOString()): Deletability {
+  const rule = ruleOf(record.kind);
+  if (!rule.keptBy) return { deletable: true };
+  const norm = rule.keptBy;
+  let until: string;
+  if (!rule.period) {
+    until = "sin plazo definido: se conserva mientras la empresa lo define en su revisión legal";
+  } else {
+    const end = record.countsFrom ? addPeriod(record.countsFrom, rule.period) : null;
+    const endDay = end ? formatDay(bogotaDay(end)) : null;
+    // "revisar" with a period: it counts from a date the site does not know (the end of the employment).
+    const startKnown = rule.action !== "revisar";
+    if (startKnown && end && !record.open && end <= now) return { deletable: true };
+    const from = lowerFirst(inline(rule.counted).split(/[.;]/)[0]);
+    until = startKnown
+      ? `${rule.periodText.toLowerCase()} ${from}${endDay && !record.open ? `, hasta el ${endDay}` : ""}`
+      : `${rule.periodText.toLowerCase()} ${from}, fecha que el sitio no conoce${end && end > now ? `; no antes del ${endDay}` : ""}`;
+  }
+  const open = record.open ? " Además está en trámite." : "";
+  return { deletable: false, norm, until, reason: `No se suprime ${record.label}: se conserva por obligación legal ${until} (${norm}).${open}` };
+}
+
+/** `iso` plus `period`. */
+export function addPeriod(iso: string, period: Period): string {
+  const d = new Date(iso);
+  if (period.years) d.setUTCFullYear(d.getUTCFullYear() + period.years);
+  if (period.months) d.setUTCMonth(d.getUTCMonth() + period.months);
+  if (period.days) d.setUTCDate(d.getUTCDate() + period.days);
   return d.toISOString();
 }
 

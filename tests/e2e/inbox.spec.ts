@@ -107,10 +107,17 @@ test.describe("staff inbox", () => {
     expect(lines[1]).toMatch(/"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}"/);
   });
 
-  test("a person's messages are deleted on request, and the audit keeps no content", async ({ page }) => {
+  test("a person's messages are deleted for their suppression request, and the audit keeps no content", async ({ page }) => {
     await page.goto("/");
     await post(page, "contacto", { nombre: "Borrar Me", correo: "borrar@example.org", mensaje: "Texto privado para borrar" });
     await post(page, "cliente", { empresa: "Borrar SAS", cargo: "Dueña", nombre: "Borrar Me", correo: "BORRAR@example.org" });
+    // Every deletion names the data request it serves (product rule 35).
+    const filed = await page.request.post("/php/pqrs", {
+      headers: { Origin: new URL(page.url()).origin },
+      data: { tipo: "datos_supresion", descripcion: "Borren mis datos.", nombre: "Borrar Me", tipo_documento: "CC", documento: "1122334455", correo: "borrar@example.org", consentimiento: true },
+    });
+    expect(filed.status()).toBe(201);
+    const { radicado } = (await filed.json()) as { radicado: string };
     // The data-subject tools are for data protection and the admin, not the general staff (product rule 30).
     await signIn(page, "admin@example.com");
     await page.goto("/admin/titulares");
@@ -119,16 +126,18 @@ test.describe("staff inbox", () => {
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page.getByRole("listitem").filter({ hasText: "N.º" })).toHaveCount(2);
     await expectNoAxeViolations(page);
-    await page.getByLabel("Referencia de la solicitud (opcional)").fill("Radicado 2026-001");
+    await expect(page.getByText(`Solicitudes abiertas de esta persona: ${radicado}.`)).toBeVisible();
+    await page.getByLabel("Radicado de la solicitud de supresión o de revocatoria que atiende").fill(radicado);
     await page.getByLabel(/Confirmo que la persona pidió suprimir sus datos/).check();
     await page.getByRole("button", { name: "Eliminar 2 mensaje(s)" }).click();
-    await expect(page.getByRole("status")).toHaveText("Se eliminaron 2 mensaje(s).");
+    await expect(page.getByRole("status")).toContainText(`Supresión de la solicitud ${radicado}: se eliminaron 2 mensaje(s).`);
     await page.goto("/admin/mensajes?q=borrar");
     await expect(page.getByText("No hay mensajes con este filtro.")).toBeVisible();
     await page.goto("/admin/auditoria");
     const audit = page.locator("tbody");
     await expect(audit).toContainText("Eliminó los mensajes de un titular");
-    await expect(audit).toContainText("Radicado 2026-001");
+    await expect(audit).toContainText(`solicitud: ${radicado}`);
+    await expect(audit).toContainText("Buscó los registros de un titular");
     await expect(audit).not.toContainText("borrar@example.org");
     await expect(audit).not.toContainText("Texto privado");
   });

@@ -3,7 +3,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ACCOUNT_FREE_FAILURES,
+  ACCOUNT_MAX_FAILURES,
   ACCOUNT_MAX_WAIT_MS,
+  ACCOUNT_WINDOW_MS,
   accountWaitMs,
   ADDRESS_MAX_FAILURES,
   failurePauseMs,
@@ -119,12 +121,13 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect(await attempt("equivocada", now)).toEqual({ ok: false, reason: "credentials" });
     expect(delays).toEqual([...delays].sort((a, b) => a - b));
     expect(delays[delays.length - 1]).toBeGreaterThan(delays[0]);
-    // Then the account waits 2 s from the fifth failure's answer: every attempt before then is refused
-    // without a look at the password, the right one too, from any address, and the refusals do not make
-    // the wait longer.
+    // Then that address waits 2 s from the fifth failure's answer: every attempt from it before then is
+    // refused without a look at the password, the right one too, and the refusals do not make the wait
+    // longer. Another address is not held back (ADR 016, addendum).
     expect(accountWaitMs(ACCOUNT_FREE_FAILURES)).toBe(2_000);
     const answered = now + failurePauseMs(ACCOUNT_FREE_FAILURES);
-    for (const address of ["10.0.0.1", "10.0.0.2"]) expect(await attempt(PASSWORD, answered + 1_000, address)).toMatchObject({ ok: false, reason: "locked", retryAfterMs: 1_000 });
+    for (let i = 0; i < 2; i++) expect(await attempt(PASSWORD, answered + 1_000)).toMatchObject({ ok: false, reason: "locked", retryAfterMs: 1_000 });
+    expect((await attempt(PASSWORD, answered + 1_000, "10.0.0.2")).ok).toBe(true);
     // After it, the right password signs in, and the account's failures are forgotten.
     const signedIn = await attempt(PASSWORD, answered + 2_000);
     expect(signedIn.ok).toBe(true);
@@ -133,7 +136,7 @@ describe("sign-in throttling", () => {
 
   it("doubles the wait after each further failure up to 15 minutes, so guessing stays hopeless", async () => {
     let now = Date.parse("2026-01-01T10:00:00Z");
-    const attempt = (password: string) => signIn(db, { email: "ana@example.com", password, address: `10.0.${now % 7}.1` }, { now, ...noDelay });
+    const attempt = (password: string) => signIn(db, { email: "ana@example.com", password, address: "10.0.0.7" }, { now, ...noDelay });
     let tried = 0;
     // Six hours of guessing at the fastest pace the waits allow.
     const hours = 6;
@@ -160,11 +163,68 @@ describe("sign-in throttling", () => {
     const now = Date.parse("2026-01-01T10:00:00Z");
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now, ...noDelay });
     const later = now + failurePauseMs(ACCOUNT_FREE_FAILURES) + accountWaitMs(ACCOUNT_FREE_FAILURES);
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => signIn(db, { email: "ana@example.com", password: "equivocada", address: `10.0.1.${i}` }, { now: later, ...noDelay })),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, () => signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now: later, ...noDelay })));
     expect(results.filter((r) => !r.ok && r.reason === "credentials")).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === "locked")).toHaveLength(7);
+  });
+
+  it("lets the right password in from another address at the moment a wait ends, while one address guesses every 50 ms (ADR 016, addendum)", async () => {
+    // Address A sends a wrong password every 50 ms for eight minutes: it takes each of its slots the
+    // moment its wait ends. B, the rightful person, tries the right password exactly when A's
+    // Retry-After says, racing A's next guess for the slot.
+    const start = Date.parse("2026-01-01T10:00:00Z");
+    const A = "198.51.100.10";
+    let lastRetry = 0;
+    let counted = 0;
+    let refused = 0;
+    for (let t = start; t < start + 8 * 60_000; t += 50) {
+      const r = await signIn(db, { email: "ana@example.com", password: "equivocada", address: A }, { now: t, ...noDelay });
+      if (!r.ok && r.reason === "credentials") counted += 1;
+      if (!r.ok && r.reason === "locked") {
+        refused += 1;
+        lastRetry = t + (r.retryAfterMs ?? 0);
+      }
+    }
+    // A is slowed down: a handful of guesses in eight minutes, the rest refused unseen.
+    expect(counted).toBeLessThanOrEqual(ACCOUNT_FREE_FAILURES + 9);
+    expect(refused).toBeGreaterThan(9_000);
+    // B's right password at the moment A's wait ends, A's guess first: B gets in.
+    const atSlot = lastRetry;
+    const aGuess = await signIn(db, { email: "ana@example.com", password: "equivocada", address: A }, { now: atSlot, ...noDelay });
+    expect(aGuess).toEqual({ ok: false, reason: "credentials" });
+    const b = await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "203.0.113.20" }, { now: atSlot, ...noDelay });
+    expect(b.ok).toBe(true);
+    // And A still waits.
+    expect(await signIn(db, { email: "ana@example.com", password: PASSWORD, address: A }, { now: atSlot + 50, ...noDelay })).toMatchObject({ ok: false, reason: "locked" });
+  }, 120_000);
+
+  it("caps guesses at an account from many addresses, except from an address that signed in to it before", async () => {
+    const now = Date.parse("2026-01-01T10:00:00Z");
+    // The rightful person signed in from the office earlier.
+    expect((await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "192.0.2.1" }, { now: now - 3_600_000, ...noDelay })).ok).toBe(true);
+    // Guessing spread over many addresses, each within its own free failures.
+    let counted = 0;
+    for (let i = 0; i < 40; i++) {
+      for (let k = 0; k < ACCOUNT_FREE_FAILURES; k++) {
+        const r = await signIn(db, { email: "ana@example.com", password: "equivocada", address: `100.64.${i}.1` }, { now, ...noDelay });
+        if (!r.ok && r.reason === "credentials") counted += 1;
+      }
+    }
+    expect(counted).toBe(ACCOUNT_MAX_FAILURES);
+    // A new address, even with the right password, waits for the window's end; the office does not.
+    const stranger = await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "100.64.99.1" }, { now, ...noDelay });
+    expect(stranger).toMatchObject({ ok: false, reason: "locked" });
+    expect((stranger as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(ACCOUNT_WINDOW_MS);
+    expect((await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "192.0.2.1" }, { now, ...noDelay })).ok).toBe(true);
+    // After the window, the new address signs in too.
+    expect((await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "100.64.99.1" }, { now: now + ACCOUNT_WINDOW_MS, ...noDelay })).ok).toBe(true);
+  });
+
+  it("forgets an account's waits at every address on a password reset", async () => {
+    const now = Date.now();
+    for (const address of ["10.9.0.1", "10.9.0.2"]) for (let i = 0; i <= ACCOUNT_FREE_FAILURES; i++) await signIn(db, { email: "ana@example.com", password: "equivocada", address }, { now, ...noDelay });
+    expect(await resetPassword(db, "ana@example.com", "otra-clave-muy-larga")).toBe(true);
+    for (const address of ["10.9.0.1", "10.9.0.2"]) expect((await signIn(db, { email: "ana@example.com", password: "otra-clave-muy-larga", address }, { now: now + 10, ...noDelay })).ok).toBe(true);
   });
 
   it("answers a non-existent account exactly like an existing one", async () => {

@@ -292,7 +292,7 @@ describe("the deletion run from a request", () => {
     expect(row.deletion_summary).toContain("Demanda laboral en curso");
     expect(await readDb("select id from messages where correo = ?", carla.correo)).toHaveLength(1);
     // The data-subject page refuses too.
-    expect((await staff("datos", "/admin/titulares", { correo: carla.correo, confirmar: "si" })).status).toBe(409);
+    expect((await staff("datos", "/admin/titulares", { correo: carla.correo, confirmar: "si", radicado: request.radicado })).status).toBe(409);
     expect(await readDb("select id from messages where correo = ?", carla.correo)).toHaveLength(1);
 
     // Another person, no hold: her messages go, what the law keeps stays, and it is recorded on the request.
@@ -303,7 +303,7 @@ describe("the deletion run from a request", () => {
     expect(await readDb("select id from messages where correo = ?", dora.correo)).toHaveLength(0);
     const [done] = await readDb<{ deletion_summary: string }>("select deletion_summary from pqrs_requests where case_id = ?", other.id);
     expect(done.deletion_summary).toContain("1 mensaje(s) suprimido(s)");
-    expect(done.deletion_summary).toContain("esta solicitud se conserva");
+    expect(done.deletion_summary).toContain(`No se suprime esta solicitud (${other.radicado}): se conserva como prueba de la respuesta`);
     // Once only.
     expect((await staff("datos", `/admin/datos/${other.id}`, { accion: "suprimir", confirmar: "si" })).status).toBe(409);
   });

@@ -386,7 +386,7 @@ describe("the staff", () => {
     expect(actions).toEqual(expect.arrayContaining(["ver_reporte", "cambiar_estado_reporte", "nota_reporte", "registrar_furat"]));
   });
 
-  it("exports reports as CSV and deletes a person's reports on request", async () => {
+  it("exports reports as CSV and keeps a person's reports on a deletion without a data request", async () => {
     const { cookie } = await signIn(server.url, "admin@example.com");
     const csv = await fetch(`${server.url}/admin/reportes.csv`, { headers: { Cookie: cookie } });
     expect(csv.status).toBe(200);
@@ -396,11 +396,10 @@ describe("the staff", () => {
     const before = count("cases");
     const found = await (await fetch(`${server.url}/admin/titulares?correo=52123456`, { headers: { Cookie: cookie } })).text();
     expect(found).toContain(first.radicado);
+    // Product rule 35: a deletion names an open data request of the person, and reports stay (tests/integration/deletion.test.ts).
     const res = await postForm("/admin/titulares", { correo: "52123456", confirmar: "si", referencia: "PQR-1" }, { Cookie: cookie });
-    expect(res.status).toBe(302);
-    expect(count("cases")).toBe(0);
+    expect(res.status).toBe(400);
     expect(before).toBeGreaterThan(0);
-    expect(count("accident_reports") + count("case_events")).toBe(0);
-    expect(count("outbox")).toBe(0);
+    expect(count("cases")).toBe(before);
   });
 });

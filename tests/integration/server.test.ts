@@ -1,6 +1,7 @@
 /** The production server's start-up and transport behaviour. */
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, TEST_PASSWORD } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 describe("configuration errors stop the start and name the field", () => {
@@ -38,6 +39,57 @@ describe("behind a TLS proxy", () => {
     // Without a trusted proxy, a client cannot claim HTTPS.
     expect((await fetch(`${direct.url}/`, { headers: https })).headers.get("strict-transport-security")).toBeNull();
   });
+
+  it("warns once in the log when requests carry X-Forwarded-For and no hop is trusted", async () => {
+    const warning = /"event":"proxy-not-trusted"/g;
+    expect(direct.output().match(warning)).toBeNull();
+    for (let i = 0; i < 3; i++) await fetch(`${direct.url}/`, { headers: { "X-Forwarded-For": `203.0.113.${i}` } });
+    await fetch(`${proxied.url}/`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(direct.output().match(warning)).toHaveLength(1);
+    expect(direct.output()).toContain("fije TRUST_PROXY_HOPS");
+    expect(proxied.output().match(warning)).toBeNull();
+  });
+
+  it("lets the rightful person in from another address while one address sends a wrong password every 50 ms", async () => {
+    createAccount(proxied.databaseUrl, "ana@example.com", "admin");
+    const attempt = (address: string, password: string) =>
+      fetch(`${proxied.url}/admin/ingresar`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: proxied.url, "X-Forwarded-For": address },
+        body: new URLSearchParams({ correo: "ana@example.com", clave: password }),
+      });
+    // Address A: a wrong password every 50 ms, whatever the answers, noting when each 429 says to come back.
+    const answers: Promise<void>[] = [];
+    const statuses: number[] = [];
+    let nextSlot = 0;
+    const timer = setInterval(() => {
+      const sent = Date.now();
+      answers.push(
+        attempt("198.51.100.10", "equivocada-del-atacante").then(async (res) => {
+          statuses.push(res.status);
+          if (res.status === 429) nextSlot = Math.max(nextSlot, sent + Number(res.headers.get("retry-after")) * 1000);
+          await res.arrayBuffer();
+        }),
+      );
+    }, 50);
+    try {
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(statuses).toContain(429);
+      // B, the right password, exactly when A's Retry-After says (A keeps firing meanwhile).
+      await new Promise((r) => setTimeout(r, Math.max(0, nextSlot - Date.now())));
+      const b = await attempt("203.0.113.20", TEST_PASSWORD);
+      expect(b.status).toBe(302);
+      expect(b.headers.get("set-cookie")).toContain("sesion_personal=");
+    } finally {
+      clearInterval(timer);
+      await Promise.all(answers);
+    }
+    // A guessed a handful of times; everything else it sent was refused unseen.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(statuses.length / 2);
+  }, 60_000);
 
   it("marks the staff session cookie Secure over HTTPS", async () => {
     const res = await fetch(`${proxied.url}/admin/salir`, {

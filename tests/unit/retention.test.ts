@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "~/config/site";
 import { loadDocument } from "~/features/documents/markdown.server";
 import { PURGERS } from "~/retention.server";
-import { cutoffFor, RETENTION } from "~/platform/retention";
+import { cutoffFor, deletability, RETENTION } from "~/platform/retention";
 
 const policy = loadDocument("privacidad", defaultSiteConfig);
 const section17 = (() => {
@@ -55,5 +55,29 @@ describe("the data policy's §17", () => {
   it("states no other period for the site's messages", () => {
     expect(section17.match(/Mensajes de los formularios/g)).toHaveLength(1);
     expect(section17).not.toContain("{{");
+  });
+});
+
+describe("the one deletion rule (product rule 35)", () => {
+  const NOW = "2026-11-24T15:00:00.000Z";
+  it("lets a message go on request: its period is only the most the site keeps", () => {
+    expect(deletability({ kind: "mensajes", label: "el mensaje n.º 1", countsFrom: NOW }, NOW)).toEqual({ deletable: true });
+  });
+  it("never lets an incident report go: its period counts from the end of the employment, which the site does not know", () => {
+    const recent = deletability({ kind: "reportes_incidentes", label: "el reporte AT-2026-000002", countsFrom: "2026-11-10T05:00:00.000Z", open: true }, NOW);
+    expect(recent.deletable).toBe(false);
+    if (recent.deletable) return;
+    expect(recent.reason).toBe(
+      "No se suprime el reporte AT-2026-000002: se conserva por obligación legal veinte (20) años desde el fin de la relación laboral del trabajador, fecha que el sitio no conoce; no antes del 10/11/2046 (Decreto 1072 de 2015, art. 2.2.4.6.13, y Resolución 1401 de 2007, art. 4, num. 10). Además está en trámite.",
+    );
+    const old = deletability({ kind: "reportes_incidentes", label: "el reporte AT-2001-000001", countsFrom: "2001-01-10T05:00:00.000Z" }, NOW);
+    expect(old.deletable).toBe(false);
+  });
+  it("keeps a closed request until ten years after its closing, and an open one while it runs", () => {
+    const closed = deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2025-000001", countsFrom: "2025-03-01T15:00:00.000Z" }, NOW);
+    expect(closed.deletable).toBe(false);
+    if (!closed.deletable) expect(closed.until).toBe("diez (10) años desde el cierre de la solicitud, hasta el 01/03/2035");
+    expect(deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2015-000001", countsFrom: "2015-03-01T15:00:00.000Z" }, NOW)).toEqual({ deletable: true });
+    expect(deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2015-000002", countsFrom: "2015-03-01T15:00:00.000Z", open: true }, NOW).deletable).toBe(false);
   });
 });

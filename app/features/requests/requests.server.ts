@@ -572,12 +572,16 @@ export async function readExport(db: Kysely<Database>, user: User, id: number, k
   return { radicado: r.radicado, json: row.export_json };
 }
 
-/** Records on the request what the deletion run from it did, or why it was refused. */
-export async function recordDeletion(db: Kysely<Database>, user: User, id: number, summary: string, refused: boolean, now = new Date().toISOString()) {
+/**
+ * Records on the request what the deletion run from it did, or why it was refused; `toPerson`, what was
+ * kept and why, becomes a note the person reads at CONSULTAR (product rule 35: the person is told why).
+ */
+export async function recordDeletion(db: Kysely<Database>, user: User, id: number, summary: string, refused: boolean, now = new Date().toISOString(), toPerson?: string) {
   const r = await db.selectFrom("cases").select(["kind"]).where("id", "=", id).executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ deletion_at: now, deletion_summary: summary }).where("case_id", "=", id).execute();
     await addEventIn(trx, id, { note: `${refused ? "Supresión rechazada" : "Supresión ejecutada"}: ${summary}`, visible: false, author: user.email }, now);
+    if (toPerson) await addEventIn(trx, id, { note: toPerson, visible: true, author: user.email }, now);
     await audit(trx, user, requestAudit(r.kind, refused ? "supresion_rechazada" : "suprimir_datos"), { caseId: id, detail: summary.slice(0, 500) });
   });
 }

@@ -20,6 +20,7 @@ const AREA_OF: Record<string, StaffArea> = {
   reintentar_correo: "messages",
   exportar_mensajes: "messages",
   eliminar_datos_titular: "dataSubjects",
+  buscar_titular: "dataSubjects",
   eliminar_reportes_titular: "dataSubjects",
   ver_reporte: "reports",
   cambiar_estado_reporte: "reports",

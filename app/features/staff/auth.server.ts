@@ -1,7 +1,8 @@
 /**
  * Staff accounts and sessions (docs/product.md §1): argon2id hashes, server-side sessions behind an opaque
- * random cookie, idle and absolute expiry, and sign-in throttling per account (growing waits) and per
- * address, on the site's shared counters (app/platform/rate-limit.server.ts, ADR 016).
+ * random cookie, idle and absolute expiry, and sign-in throttling per account and address (growing waits),
+ * per address and per account (a cap across addresses), on the site's shared counters
+ * (app/platform/rate-limit.server.ts, ADR 016 and its addendum).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
@@ -14,7 +15,7 @@ import type { StaffUser } from "~/platform/audit.server";
 import { MIN_PASSWORD_LENGTH } from "./forms";
 import type { Role } from "~/config/roles";
 import type { Database } from "~/platform/db/database.server";
-import { hit, peek, replaceHit, resetLimit, unhit } from "~/platform/rate-limit.server";
+import { hit, peek, replaceHit, resetLimit, resetLimitsWithPrefix, unhit } from "~/platform/rate-limit.server";
 import { allRoles, rolesOf, setRoles } from "./roles.server";
 
 export type User = StaffUser;
@@ -24,12 +25,21 @@ export { audit } from "~/platform/audit.server";
 export const SESSION_COOKIE = "sesion_personal";
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
-/** Failures of an account that cost nothing; after them each further attempt waits (accountWaitMs). */
+/** Failures at an account from one address that cost nothing; after them each further attempt from there waits (accountWaitMs). */
 export const ACCOUNT_FREE_FAILURES = 5;
-/** An account's failures are forgotten this long after its last attempt (or at once on a success). */
+/** Those failures are forgotten this long after the last attempt (or at once on a success). */
 export const ACCOUNT_MEMORY_MS = 24 * 60 * 60 * 1000;
-/** The longest wait between two attempts at one account. */
+/** The longest wait between two attempts at one account from one address. */
 export const ACCOUNT_MAX_WAIT_MS = 15 * 60 * 1000;
+/**
+ * Failures at one account from all addresses together, per window: beyond them only an address that
+ * signed in to the account before (KNOWN_ADDRESS_MS) may try it until the window ends. It bounds
+ * guessing spread over many addresses, which the per-address waits do not (ADR 016, addendum).
+ */
+export const ACCOUNT_MAX_FAILURES = 60;
+export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+/** How long an address that signed in to an account stays exempt from that account's cap. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 /** Failed attempts per address and window; beyond them the address tries nothing until the window ends. */
 export const ADDRESS_MAX_FAILURES = 20;
 export const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
@@ -48,6 +58,10 @@ export function accountWaitMs(failures: number): number {
 export const failurePauseMs = (failures: number) => Math.min(250 * failures, 2000);
 
 const accountKey = (email: string) => `ingreso:cuenta:${normalizeEmail(email)}`;
+/** The growing wait runs per account and address: one address's failures do not hold back another's right password. */
+const pairPrefix = (email: string) => `ingreso:par:${normalizeEmail(email)}|`;
+const pairKey = (email: string, address: string) => `${pairPrefix(email)}${address}`;
+const knownKey = (email: string, address: string) => `ingreso:conocida:${normalizeEmail(email)}|${address}`;
 const addressKey = (address: string) => `ingreso:direccion:${address}`;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -115,6 +129,7 @@ export async function resetPassword(db: Kysely<Database>, email: string, passwor
     .execute();
   await db.deleteFrom("sessions").where("user_id", "=", user.id as number).execute();
   await resetLimit(db, accountKey(email));
+  await resetLimitsWithPrefix(db, pairPrefix(email));
   return true;
 }
 
@@ -134,11 +149,14 @@ export async function setUserDisabled(db: Kysely<Database>, email: string, disab
 export type SignInResult = { ok: true; user: User; sessionId: string } | { ok: false; reason: "credentials" | "locked"; retryAfterMs?: number };
 
 /**
- * Checks the credentials, throttled (ADR 016). Per address: after ADDRESS_MAX_FAILURES failures in a
- * window it tries nothing more until the window ends. Per account name (whether it exists or not):
- * after ACCOUNT_FREE_FAILURES failures in a row each attempt must wait accountWaitMs since the previous
- * one; an attempt before then is refused without looking at the password (so it neither guesses nor
- * lengthens the wait), and the right password after the wait signs in. Attempts are claimed atomically
+ * Checks the credentials, throttled (ADR 016 and its addendum). Per address: after ADDRESS_MAX_FAILURES
+ * failures in a window it tries nothing more until the window ends. Per account and address (whether the
+ * account exists or not): after ACCOUNT_FREE_FAILURES failures in a row each attempt from that address
+ * must wait accountWaitMs since its previous one; an attempt before then is refused without looking at the
+ * password (so it neither guesses nor lengthens the wait), and the right password after the wait signs
+ * in. Another address is not held back by those failures: the rightful person elsewhere gets in at once.
+ * Per account across addresses: ACCOUNT_MAX_FAILURES failures in ACCOUNT_WINDOW_MS, after which only an
+ * address that signed in to it before tries it until the window ends. Attempts are claimed atomically
  * before the password is checked, so simultaneous requests cannot try several passwords in one turn.
  * Messages never reveal whether the account exists.
  */
@@ -153,16 +171,24 @@ export async function signIn(
   const byAddress = await hit(db, addressKey(input.address), ADDRESS_WINDOW_MS, now);
   if (byAddress.hits > ADDRESS_MAX_FAILURES) return { ok: false, reason: "locked", retryAfterMs: byAddress.resetAt - now };
 
-  const account = await peek(db, accountKey(email), now);
-  const failures = account?.hits ?? 0;
+  // The account's cap across addresses: an address it knows is not held back by strangers' guesses.
+  const byAccount = await peek(db, accountKey(email), now);
+  if (byAccount && byAccount.hits >= ACCOUNT_MAX_FAILURES && !(await peek(db, knownKey(email, input.address), now))) {
+    await unhit(db, addressKey(input.address));
+    return { ok: false, reason: "locked", retryAfterMs: Math.max(byAccount.resetAt - now, 1000) };
+  }
+
+  const key = pairKey(email, input.address);
+  const pair = await peek(db, key, now);
+  const failures = pair?.hits ?? 0;
   // The row's window end is the last failure's answer plus ACCOUNT_MEMORY_MS: the wait runs from the
   // moment that answer was given, after its pause.
-  const lastAnswer = account ? account.resetAt - ACCOUNT_MEMORY_MS : now;
+  const lastAnswer = pair ? pair.resetAt - ACCOUNT_MEMORY_MS : now;
   const wait = accountWaitMs(failures) > 0 ? lastAnswer + accountWaitMs(failures) - now : 0;
   const pause = failurePauseMs(failures + 1);
   // Claimed as a failure before the password is checked (a success clears it); a request that loses the
   // claim to a simultaneous one waits like any other early attempt.
-  const claimed = wait <= 0 && (await replaceHit(db, accountKey(email), account, { hits: failures + 1, resetAt: now + pause + ACCOUNT_MEMORY_MS }, now));
+  const claimed = wait <= 0 && (await replaceHit(db, key, pair, { hits: failures + 1, resetAt: now + pause + ACCOUNT_MEMORY_MS }, now));
   if (!claimed) {
     await unhit(db, addressKey(input.address));
     return { ok: false, reason: "locked", retryAfterMs: Math.max(wait, 1000) };
@@ -172,11 +198,15 @@ export async function signIn(
   decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyPassword(await decoyHash, input.password);
   if (!user || !valid || user.disabled_at) {
+    await hit(db, accountKey(email), ACCOUNT_WINDOW_MS, now);
     await delay(pause);
     return { ok: false, reason: "credentials" };
   }
-  await resetLimit(db, accountKey(email));
+  await resetLimit(db, key);
   await unhit(db, addressKey(input.address));
+  // Remembered so that the account's cap does not hold this address back next time.
+  const known = await peek(db, knownKey(email, input.address), now);
+  await replaceHit(db, knownKey(email, input.address), known, { hits: 1, resetAt: now + KNOWN_ADDRESS_MS }, now);
   const sessionId = await createSession(db, user.id as number, now);
   const roles = await rolesOf(db, user.id as number);
   return { ok: true, user: { id: user.id as number, email: user.email, name: user.name, roles }, sessionId };

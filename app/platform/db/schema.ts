@@ -85,11 +85,12 @@ export interface RateLimitsTable {
   /**
    * "<limit>:<what is counted>": "formularios:203.0.113.9" (form posts per address),
    * "consulta:<channel>:direccion:<keyed hash>" and "consulta:radicado:<RADICADO>" (CONSULTAR),
-   * "ingreso:cuenta:<email>" and "ingreso:direccion:<address>" (staff sign-in). ADR 016.
+   * "ingreso:par:<email>|<address>", "ingreso:cuenta:<email>", "ingreso:conocida:<email>|<address>" and
+   * "ingreso:direccion:<address>" (staff sign-in). ADR 016 and its addendum.
    */
   key: string;
   hits: number;
-  /** When the window ends (a sign-in account's: its last attempt plus the time failures are remembered). */
+  /** When the window ends (a sign-in pair's: its last attempt plus the time failures are remembered). */
   reset_at: string;
 }
 

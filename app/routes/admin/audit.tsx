@@ -55,6 +55,7 @@ const ACTIONS: Record<string, string> = {
   reintentar_correo: "Reintentó el correo",
   exportar_mensajes: "Exportó los mensajes a CSV",
   eliminar_datos_titular: "Eliminó los mensajes de un titular",
+  buscar_titular: "Buscó los registros de un titular",
   crear_usuario: "Creó una cuenta",
   desactivar_usuario: "Desactivó una cuenta",
   activar_usuario: "Activó una cuenta",

@@ -1,15 +1,17 @@
-import { data, redirect, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import * as z from "zod/mini";
 import { formatBogota } from "~/platform/dates";
 import { mayOpen } from "~/config/access";
 import { activeHolds, clearHold, holdSubject, setHold } from "~/platform/holds.server";
 import { reportsOfPerson } from "~/features/incidents/incidents.server";
-import { deleteCases } from "~/features/cases/cases.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { requestsChannel } from "~/features/requests/channel";
 import { requestsOfPerson } from "~/features/requests/requests.server";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
-import { deletePerson, messagesOfPerson } from "~/features/messages/inbox.server";
+import { messagesOfPerson } from "~/features/messages/inbox.server";
+import { recordDeletion } from "~/features/requests/requests.server";
+import { deleteOnRequest, maskSubject, openDeletionRequests, personNote } from "~/data-subject.server";
+import { audit } from "~/platform/audit.server";
 import { firstProblem, formFields, trimmed } from "~/forms/actions";
 import { cleanText } from "~/forms/fields";
 import type { Route } from "./+types/data-subject";
@@ -30,7 +32,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The person's PQRS requests, for whoever answers data-protection requests.
   const canRequests = mayOpen(user.roles, "dataRequests");
   const requests = email && canRequests ? (await requestsOfPerson(services.readDb, email.includes("@") ? { email } : { document: email })).map((r) => ({ id: r.id as number, radicado: r.radicado, kind: r.kind, status: r.status, received_at: r.received_at })) : null;
+  // A search that shows a person's records is audited: who, when, how many; the term only masked.
+  if (email) {
+    const total = (found?.length ?? 0) + (reports?.length ?? 0) + (requests?.length ?? 0);
+    await audit(services.db, user, "buscar_titular", { detail: `${maskSubject(email)} · ${total} registro(s) encontrado(s)` });
+  }
   const holds = await activeHolds(services.db);
+  // The requests a deletion may serve (product rule 35): offered on the form.
+  const deletionRequests = email ? (await openDeletionRequests(services.readDb, email)).map((q) => q.radicado) : [];
   return {
     email,
     found,
@@ -39,8 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canReports,
     holds,
     held: email ? holds.filter((h) => h.subject === holdSubject(email)) : [],
-    deleted: params.get("eliminados"),
-    deletedReports: params.get("reportes"),
+    deletionRequests,
     notice: params.get("aviso"),
   };
 }
@@ -50,7 +58,8 @@ const actionSchema = z.discriminatedUnion("accion", [
     accion: z.literal("eliminar"),
     correo: trimmed(254, "Correo no válido.").check(z.minLength(1, "Falta la persona.")),
     confirmar: z.literal("si", { error: "Confirme la eliminación." }),
-    referencia: trimmed(200, "La referencia admite como máximo 200 caracteres."),
+    // Every deletion names the data request it serves (product rule 35).
+    radicado: trimmed(40, "Radicado no válido.").check(z.minLength(1, "Escriba el radicado (PQ-…) de la solicitud de supresión o de revocatoria que esta eliminación atiende.")),
   }),
   z.object({
     accion: z.literal("retener"),
@@ -87,13 +96,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (holds.length > 0) {
     throw data({ message: `No se eliminó nada: hay una retención por obligación legal sobre los datos de esta persona (n.º ${holds.map((h) => `${h.id}: ${h.reason}`).join("; ")}). Levántela primero si ya no aplica.` }, { status: 409 });
   }
-  const count = await deletePerson(services.db, input.correo, user, input.referencia);
-  let reports = 0;
-  if (mayOpen(user.roles, "reports")) {
-    const ids = (await reportsOfPerson(services.db, input.correo)).map((r) => r.id as number);
-    reports = (await deleteCases(services.db, ids, user, input.referencia)).length;
+  // The request it serves: an open suppression or revocation request about this person (product rule 35).
+  const served = (await openDeletionRequests(services.db, input.correo)).find((q) => q.radicado === input.radicado.toUpperCase());
+  if (!served) {
+    throw data(
+      { message: `No se eliminó nada: ${input.radicado.slice(0, 40)} no es una solicitud de supresión o de revocatoria abierta de esta persona. Toda eliminación atiende una solicitud así; regístrela por PQRS si la persona la pidió por otro medio.` },
+      { status: 409 },
+    );
   }
-  return redirect(`/admin/titulares?eliminados=${count}&reportes=${reports}`);
+  if (served.deletion_at) throw data({ message: `La supresión de la solicitud ${served.radicado} ya se ejecutó: ${served.deletion_summary ?? ""}` }, { status: 409 });
+  // The one deletion a request runs (app/data-subject.server.ts): what the law keeps stays, with its reason.
+  const done = await deleteOnRequest(services.db, user, served);
+  await recordDeletion(services.db, user, served.id as number, done.summary, done.refused, undefined, personNote(done));
+  if (done.refused) throw data({ message: done.summary }, { status: 409 });
+  return { deleted: done.deletedMessages, kept: done.kept, radicado: served.radicado };
 }
 
 const NOTICES: Record<string, string> = {
@@ -103,23 +119,29 @@ const NOTICES: Record<string, string> = {
 
 /** Deletion of a person's messages on request (Ley 1581 de 2012, derecho de supresión), and holds on a person's records (ADR 019). */
 export default function DataSubject() {
-  const { email, found, reports, requests, canReports, holds, held, deleted, deletedReports, notice } = useLoaderData<typeof loader>();
+  const { email, found, reports, requests, canReports, holds, held, deletionRequests, notice } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
   const total = (found?.length ?? 0) + (reports?.length ?? 0) + (requests?.length ?? 0);
   return (
     <>
       <h1>Solicitudes de titulares</h1>
       <p>
-        Cuando una persona pide suprimir sus datos, busque sus mensajes por el correo con el que escribió y
-        elimínelos. La auditoría guarda cuántos mensajes se eliminaron y la referencia de la solicitud, no su
-        contenido ni el correo. Las solicitudes que llegan por PQRS se atienden en «Solicitudes de datos personales», donde la supresión se ejecuta desde la solicitud y queda registrada en ella.
+        Cuando una persona pide suprimir sus datos, busque sus registros por el correo con el que escribió y
+        elimínelos en nombre de su solicitud de supresión o de revocatoria (radicado PQ-…): toda eliminación atiende una solicitud abierta de esa persona, y lo que se hizo queda registrado en ella. Lo que la ley
+        obliga a conservar no se elimina: se le dice a la persona qué se conserva, por qué norma y hasta cuándo. La auditoría guarda cuántos mensajes se eliminaron y el radicado, no su contenido ni el correo.
         {canReports
-          ? " La búsqueda incluye los reportes de incidentes y accidentes, por el correo de quien reportó o del trabajador, o por el número de documento del trabajador. Antes de suprimir un reporte de accidente, verifique que no deba conservarse por obligación legal."
+          ? " La búsqueda incluye los reportes de incidentes y accidentes, por el correo de quien reportó o del trabajador, o por el número de documento del trabajador; se conservan veinte años desde el fin de la relación laboral (Decreto 1072 de 2015, art. 2.2.4.6.13) y no se eliminan desde aquí."
           : ""}
       </p>
-      {deleted !== null ? (
-        <p className="admin-notice" role="status">
-          Se eliminaron {deleted} mensaje(s){deletedReports && deletedReports !== "0" ? ` y ${deletedReports} reporte(s)` : ""}.
-        </p>
+      {done ? (
+        <div className="admin-notice" role="status">
+          <p>{`Supresión de la solicitud ${done.radicado}: se eliminaron ${done.deleted} mensaje(s). Quedó registrada en la solicitud, y la persona lee lo que se conserva al consultarla.`}</p>
+          <ul>
+            {done.kept.map((k) => (
+              <li key={k}>{k}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {notice && NOTICES[notice] ? (
         <p className="admin-notice" role="status">
@@ -194,15 +216,25 @@ export default function DataSubject() {
                   <input type="hidden" name="accion" value="eliminar" />
                   <input type="hidden" name="correo" value={email} />
                   <div className="field">
-                    <label htmlFor="t-referencia">Referencia de la solicitud (opcional)</label>
-                    <input id="t-referencia" name="referencia" type="text" maxLength={200} />
+                    <label htmlFor="t-radicado">Radicado de la solicitud de supresión o de revocatoria que atiende</label>
+                    <input id="t-radicado" name="radicado" type="text" maxLength={40} required list="t-radicados" aria-describedby="t-radicado-ayuda" />
+                    <datalist id="t-radicados">
+                      {deletionRequests.map((r) => (
+                        <option key={r} value={r} />
+                      ))}
+                    </datalist>
+                    <p id="t-radicado-ayuda" className="field-hint">
+                      {deletionRequests.length > 0
+                        ? `Solicitudes abiertas de esta persona: ${deletionRequests.join(", ")}.`
+                        : "Esta persona no tiene una solicitud de supresión o de revocatoria abierta: regístrela por PQRS antes de eliminar."}
+                    </p>
                   </div>
                   <div className="field field-consent">
                     <input id="t-confirmar" name="confirmar" type="checkbox" value="si" required />
                     <label htmlFor="t-confirmar">Confirmo que la persona pidió suprimir sus datos y que esta acción no se puede deshacer.</label>
                   </div>
                   <button type="submit" className="button">
-                    Eliminar {found.length} mensaje(s){reports?.length ? ` y ${reports.length} reporte(s)` : ""}
+                    Eliminar {found.length} mensaje(s){reports?.length ? ` (se conservan ${reports.length} reporte(s) por obligación legal)` : ""}
                   </button>
                 </form>
               ) : (

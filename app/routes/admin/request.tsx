@@ -26,7 +26,7 @@ import { requestActionSchema } from "~/features/requests/staff-forms";
 import { firstProblem, formFields } from "~/forms/actions";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { audit } from "~/features/staff/auth.server";
-import { buildAccessExport, deleteOnRequest } from "~/data-subject.server";
+import { buildAccessExport, deleteOnRequest, personNote } from "~/data-subject.server";
 import type { Route } from "./+types/request";
 
 /** A request's page, for the role that owns its kind (/admin/pqrs/:id or /admin/datos/:id). */
@@ -122,7 +122,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!isOpen(current.status)) throw data({ message: "La solicitud ya se respondió o se cerró." }, { status: 409 });
       if (current.deletion_at) throw data({ message: "La supresión ya se ejecutó desde esta solicitud." }, { status: 409 });
       const done = await deleteOnRequest(db, user, current);
-      await recordDeletion(db, user, id, done.summary, done.refused);
+      await recordDeletion(db, user, id, done.summary, done.refused, undefined, personNote(done));
       return redirect(`${a.base}/${id}?aviso=${done.refused ? "supresion-rechazada" : "suprimido"}`);
     }
   }
