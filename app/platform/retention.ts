@@ -185,14 +185,17 @@ export interface DeletionCandidate {
   open?: boolean;
 }
 
+/** Why a suppression request does not reach what the law keeps, as the person reads it. */
+export const SUPPRESSION_YIELDS = "La supresión no procede mientras la ley obligue a conservar el dato (Decreto 1377 de 2013, art. 9; Ley 1581 de 2012, art. 15).";
+
 export type Deletability = { deletable: true } | { deletable: false; norm: string; until: string; reason: string };
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /**
  * The one rule every deletion path applies (product rule 35; ADR 019): a record the law obliges keeping
- * is not deleted while its period runs — Ley 1581 de 2012 art. 15 suppression and Decreto 1377 de 2013
- * art. 11 yield to a legal duty to keep (docs/legal-rules.md §F) —; one whose period is only the policy's
+ * is not deleted while its period runs — suppression does not proceed while a legal duty to keep the
+ * data holds (Decreto 1377 de 2013 art. 9; Ley 1581 de 2012 art. 15; art. 11 of the decree) (docs/legal-rules.md §F) —; one whose period is only the policy's
  * own maximum may go whenever its owner asks. A refusal names the record, the norm and until when.
  */
 export function deletability(record: DeletionCandidate, now = new Date().toISOString()): Deletability {
@@ -214,7 +217,12 @@ export function deletability(record: DeletionCandidate, now = new Date().toISOSt
       : `${rule.periodText.toLowerCase()} ${from}, fecha que el sitio no conoce${end && end > now ? `; no antes del ${endDay}` : ""}`;
   }
   const open = record.open ? " Además está en trámite." : "";
-  return { deletable: false, norm, until, reason: `No se suprime ${record.label}: se conserva por obligación legal ${until} (${norm}).${open}` };
+  return {
+    deletable: false,
+    norm,
+    until,
+    reason: `No se suprime ${record.label}: se conserva por obligación legal ${until} (${norm}).${open} ${SUPPRESSION_YIELDS}`,
+  };
 }
 
 /** `iso` plus `period`. */

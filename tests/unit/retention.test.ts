@@ -68,7 +68,7 @@ describe("the one deletion rule (product rule 35)", () => {
     expect(recent.deletable).toBe(false);
     if (recent.deletable) return;
     expect(recent.reason).toBe(
-      "No se suprime el reporte AT-2026-000002: se conserva por obligación legal veinte (20) años desde el fin de la relación laboral del trabajador, fecha que el sitio no conoce; no antes del 10/11/2046 (Decreto 1072 de 2015, art. 2.2.4.6.13, y Resolución 1401 de 2007, art. 4, num. 10). Además está en trámite.",
+      "No se suprime el reporte AT-2026-000002: se conserva por obligación legal veinte (20) años desde el fin de la relación laboral del trabajador, fecha que el sitio no conoce; no antes del 10/11/2046 (Decreto 1072 de 2015, art. 2.2.4.6.13, y Resolución 1401 de 2007, art. 4, num. 10). Además está en trámite. La supresión no procede mientras la ley obligue a conservar el dato (Decreto 1377 de 2013, art. 9; Ley 1581 de 2012, art. 15).",
     );
     const old = deletability({ kind: "reportes_incidentes", label: "el reporte AT-2001-000001", countsFrom: "2001-01-10T05:00:00.000Z" }, NOW);
     expect(old.deletable).toBe(false);
