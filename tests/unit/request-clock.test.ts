@@ -141,7 +141,20 @@ describe("the incomplete-petition clock", () => {
 
   it("Ley 1755 art. 17: ask within 10 business days of filing", () => {
     expect(askDeadlineDay(filed, TERMS.peticion)).toBe("2026-12-21");
-    expect(askDeadlineDay(filed, TERMS.datos_consulta)).toBe("2026-12-21");
+  });
+
+  it("a data consulta has no step to complete it (Ley 1581 art. 14 has none; Ley 1755 art. 17 is for petitions)", () => {
+    expect(TERMS.datos_consulta.incomplete).toBeNull();
+    expect(askDeadlineDay(filed, TERMS.datos_consulta)).toBeNull();
+  });
+
+  it("no kind's window to ask for missing items ends after its answer is due", () => {
+    for (const term of Object.values(TERMS)) {
+      for (const day of ["2026-12-04", "2026-12-07", "2026-12-24", "2027-03-19", "2027-03-24"]) {
+        const until = askDeadlineDay(at(day), term);
+        if (until !== null) expect(until <= dueDay(at(day), term), `${term.id} ${day}`).toBe(true);
+      }
+    }
   });
 
   it("Ley 1755: paused on the day we ask, resumed with the days left the day after the missing items arrive", () => {
@@ -162,13 +175,13 @@ describe("the incomplete-petition clock", () => {
   });
 
   it("Ley 1755 art. 17: the person's extension, once, gives as long again after the window ends", () => {
-    expect(TERMS.peticion.incomplete.extensionOnRequest).toBe(true);
+    expect(TERMS.peticion.incomplete?.extensionOnRequest).toBe(true);
     // 12 January 2027 + one month: Friday 12 February.
     expect(completionExtensionDay("2027-01-12", TERMS.peticion)).toBe("2027-02-12");
     // 22 February + one month is Monday 22 March 2027, San José moved: Tuesday 23 March.
     expect(completionExtensionDay("2027-02-22", TERMS.peticion)).toBe("2027-03-23");
     // Ley 1581 art. 15 gives a data-protection reclamo no extension.
-    expect(TERMS.datos_reclamo.incomplete.extensionOnRequest).toBe(false);
+    expect(TERMS.datos_reclamo.incomplete?.extensionOnRequest).toBe(false);
   });
 
   it("asking on the due day still leaves the day after the completion", () => {

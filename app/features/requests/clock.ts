@@ -36,7 +36,9 @@
  *   Ley 1581 art. 15 — ask within 5 days of receipt (calendar days: the law does not say "hábiles", so
  *   the stricter reading); withdrawn 2 months after the request; once complete, the 15 days count from
  *   the day after the complete reclamo arrived (the data policy, §13, says so), i.e. the clock restarts.
- *   A data-protection consulta has no rule of its own in Ley 1581: Ley 1755 art. 17 applies.
+ *   A data-protection consulta (Ley 1581 art. 14) has no such step: the law gives it none, and Ley 1755
+ *   art. 17 belongs to petitions (its 10-day window would end after the consulta's 10-day term). The
+ *   staff answer it with what they have. A window to ask never ends after the answer is due.
  */
 import { addBusinessDays, addDays, bogotaDay, businessDaysBetween, endOfBogotaDay, isBusinessDay, type Week } from "~/platform/dates";
 
@@ -60,24 +62,27 @@ export interface Term {
   /** Business days an extension may add after the due date without extension. */
   extensionDays: number;
   extensionLaw: string;
-  incomplete: {
-    /** The company asks within this many days after the day of receipt… */
-    askWithinDays: number;
-    askUnit: "business" | "calendar";
-    /** …and the request is withdrawn this many calendar months after the request to complete it. */
-    withdrawAfterMonths: number;
-    /** Once completed: the clock resumes with the days left, or restarts the whole term. */
-    onComplete: "resume" | "restart";
-    /**
-     * May the person, before the window to complete ends, ask once for as long again (Ley 1755 art. 17:
-     * "prórroga hasta por un término igual")? Ley 1581 art. 15 gives a reclamo no such extension.
-     */
-    extensionOnRequest: boolean;
-    law: string;
-  };
+  /** The step for an incomplete request, as its law has it; null when the law has none (a data consulta). */
+  incomplete: IncompleteRule | null;
 }
 
-const LEY_1755_INCOMPLETE = { askWithinDays: 10, askUnit: "business", withdrawAfterMonths: 1, onComplete: "resume", extensionOnRequest: true, law: "Ley 1755 de 2015, art. 17" } as const;
+export interface IncompleteRule {
+  /** The company asks within this many days after the day of receipt… */
+  askWithinDays: number;
+  askUnit: "business" | "calendar";
+  /** …and the request is withdrawn this many calendar months after the request to complete it. */
+  withdrawAfterMonths: number;
+  /** Once completed: the clock resumes with the days left, or restarts the whole term. */
+  onComplete: "resume" | "restart";
+  /**
+   * May the person, before the window to complete ends, ask once for as long again (Ley 1755 art. 17:
+   * "prórroga hasta por un término igual")? Ley 1581 art. 15 gives a reclamo no such extension.
+   */
+  extensionOnRequest: boolean;
+  law: string;
+}
+
+const LEY_1755_INCOMPLETE: IncompleteRule = { askWithinDays: 10, askUnit: "business", withdrawAfterMonths: 1, onComplete: "resume", extensionOnRequest: true, law: "Ley 1755 de 2015, art. 17" } as const;
 
 export const TERMS: Record<TermId, Term> = {
   peticion: {
@@ -118,7 +123,7 @@ export const TERMS: Record<TermId, Term> = {
     startsOn: "receipt",
     extensionDays: 5,
     extensionLaw: "Ley 1581 de 2012, art. 14 (hasta 5 días hábiles más)",
-    incomplete: LEY_1755_INCOMPLETE,
+    incomplete: null,
   },
   datos_reclamo: {
     id: "datos_reclamo",
@@ -164,11 +169,23 @@ export const dueAt = (receivedAt: string, term: Term) => endOfBogotaDay(dueDay(r
 /** The latest day an extension may set, given the due day without extension. */
 export const maxExtensionDay = (baseDueDay: string, term: Term) => addBusinessDays(baseDueDay, term.extensionDays, REQUEST_WEEK);
 
-/** The end of the window to ask for missing items (aaaa-mm-dd, inclusive). */
-export function askDeadlineDay(receivedAt: string, term: Term): string {
+/**
+ * The rule a paused request runs on: its term's own. A data consulta paused before its kind lost the step
+ * (it ran on Ley 1755 art. 17 then) finishes on that rule.
+ */
+export const pausedRule = (term: Term): IncompleteRule => term.incomplete ?? LEY_1755_INCOMPLETE;
+
+/**
+ * The end of the window to ask for missing items (aaaa-mm-dd, inclusive), never after the answer is due;
+ * null when the law has no such step for this kind.
+ */
+export function askDeadlineDay(receivedAt: string, term: Term): string | null {
+  if (!term.incomplete) return null;
   const day = bogotaDay(receivedAt);
   const { askWithinDays, askUnit } = term.incomplete;
-  return askUnit === "business" ? addBusinessDays(day, askWithinDays, REQUEST_WEEK) : addDays(day, askWithinDays);
+  const end = askUnit === "business" ? addBusinessDays(day, askWithinDays, REQUEST_WEEK) : addDays(day, askWithinDays);
+  const due = dueDay(receivedAt, term);
+  return end < due ? end : due;
 }
 
 /** `day` plus `months` calendar months (the 31st of a shorter month becomes its last day). */
@@ -186,7 +203,7 @@ export function addMonths(day: string, months: number): string {
  * a holiday runs to the next business day). After it, the request is deemed withdrawn.
  */
 export function completionDeadlineDay(askedAt: string, term: Term): string {
-  return monthsLater(bogotaDay(askedAt), term.incomplete.withdrawAfterMonths);
+  return monthsLater(bogotaDay(askedAt), pausedRule(term).withdrawAfterMonths);
 }
 
 /**
@@ -195,7 +212,7 @@ export function completionDeadlineDay(askedAt: string, term: Term): string {
  * as that one was.
  */
 export function completionExtensionDay(deadlineDay: string, term: Term): string {
-  return monthsLater(deadlineDay, term.incomplete.withdrawAfterMonths);
+  return monthsLater(deadlineDay, pausedRule(term).withdrawAfterMonths);
 }
 
 function monthsLater(day: string, months: number): string {
@@ -212,7 +229,7 @@ export const remainingDays = (pausedAt: string, dueDayBefore: string) => Math.ma
 /** The new due day once the missing items arrive on `completedAt`. */
 export function dueDayAfterCompletion(completedAt: string, term: Term, remaining: number): string {
   const day = bogotaDay(completedAt);
-  return addBusinessDays(day, term.incomplete.onComplete === "restart" ? term.days : remaining, REQUEST_WEEK);
+  return addBusinessDays(day, pausedRule(term).onComplete === "restart" ? term.days : remaining, REQUEST_WEEK);
 }
 
 /** The "reclamo en trámite" legend is due within 2 business days of the complete reclamo (Ley 1581 art. 15). */
