@@ -1,4 +1,5 @@
 import { SiteFrame } from "~/ui/site-frame";
+import { businessDaysText } from "~/config/calendar";
 import { pages } from "~/config/pages";
 import { getSiteConfig } from "~/config/site.server";
 import { Island } from "~/ui/islands/island";
@@ -51,7 +52,7 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
             <p>
               El reporte llega de inmediato al equipo de seguridad y salud en el trabajo. La ley da a la empresa dos días hábiles
               siguientes al accidente (no desde que se entera) para reportarlo a la ARL, a la EPS y al Ministerio del Trabajo, y
-              contamos los sábados como hábiles, la lectura más estricta: por eso reporte cuanto antes. Si prefiere, llame
+              contamos como hábiles los días {businessDaysText(site.calendar)}: por eso reporte cuanto antes. Si prefiere, llame
               al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
             </p>
             <Island

@@ -15,14 +15,14 @@
  *   days after the first term expires.
  *
  * How the days are counted (the rules chosen, and why, are in ADR 019)
- * - Business days: Monday to Friday without Colombian holidays (Ley 4 de 1913, art. 62 drops the
- *   holidays from day terms; `colombian-holidays` computes them, Ley Emiliani moves included). One
- *   constant, REQUEST_WEEK: counting Saturdays too would be the stricter reading for a company that
- *   works on Saturdays (legal-rules §D), an open point for the company's lawyer.
+ * - Business days: the working days of the company's calendar (product rule 36; the site configuration's
+ *   `calendar`, by default Monday to Saturday, the regulations' own schedule and the stricter reading,
+ *   legal-rules §D) without Colombian holidays (Ley 4 de 1913, art. 62 drops the holidays from day terms;
+ *   `colombian-holidays` computes them, Ley Emiliani moves included).
  * - Day 1: the business day after the day of receipt (Ley 1755 art. 14 as the CRA reads it: "a partir
  *   del día siguiente a la recepción"; Ley 1581 art. 15 says so in its words). For a data-protection
  *   consulta (Ley 1581 art. 14, "a partir de la fecha de recibo") the day of receipt itself is day 1
- *   when it is a business day and the request arrived within office hours (the stricter reading).
+ *   when it is a business day and the request arrived before the office closed (the stricter reading).
  * - Filed after office hours, on a weekend or on a holiday: no law says what happens (legal-rules §D).
  *   We keep the real timestamp (the radicado and the receipt show it) and count from the next business
  *   day. The public page says so.
@@ -40,12 +40,10 @@
  *   art. 17 belongs to petitions (its 10-day window would end after the consulta's 10-day term). The
  *   staff answer it with what they have. A window to ask never ends after the answer is due.
  */
-import { addBusinessDays, addDays, bogotaDay, businessDaysBetween, endOfBogotaDay, isBusinessDay, type Week } from "~/platform/dates";
+import { addBusinessDays, addDays, bogotaDay, businessDaysBetween, endOfBogotaDay, isBusinessDay, withinOfficeHours } from "~/platform/dates";
 
-export const REQUEST_WEEK: Week = "monday-to-friday";
-
-/** Office hours in Colombian time (the public page states them): a filing after closing counts from the next business day. */
-export const OFFICE_HOURS = { opens: "08:00", closes: "17:00" } as const;
+// The office hours live in the company's calendar too: a filing after closing counts from the next business day.
+export { withinOfficeHours };
 
 export type TermId = "peticion" | "documentos" | "consulta" | "datos_consulta" | "datos_reclamo";
 
@@ -139,26 +137,15 @@ export const TERMS: Record<TermId, Term> = {
 
 export const TERM_ORDER: TermId[] = ["peticion", "documentos", "consulta", "datos_consulta", "datos_reclamo"];
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Was this instant within office hours on a business day (Colombian time)? */
-export function withinOfficeHours(iso: string): boolean {
-  const day = bogotaDay(iso);
-  if (!isBusinessDay(day, REQUEST_WEEK)) return false;
-  const local = new Date(Date.parse(iso) - 5 * 3_600_000);
-  const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
-  return minutes < minutesOf(OFFICE_HOURS.closes);
-}
-
 /** Day 1 of the term (aaaa-mm-dd), always a business day. */
 export function firstCountedDay(receivedAt: string, term: Term): string {
   const day = bogotaDay(receivedAt);
   if (term.startsOn === "receipt" && withinOfficeHours(receivedAt)) return day;
-  return addBusinessDays(day, 1, REQUEST_WEEK);
+  return addBusinessDays(day, 1);
 }
 
 /** The last day of `days` business days starting on `firstDay` (itself a business day). */
-const lastOf = (firstDay: string, days: number) => (days <= 1 ? firstDay : addBusinessDays(firstDay, days - 1, REQUEST_WEEK));
+const lastOf = (firstDay: string, days: number) => (days <= 1 ? firstDay : addBusinessDays(firstDay, days - 1));
 
 /** The due day without pause or extension (aaaa-mm-dd). */
 export const dueDay = (receivedAt: string, term: Term) => lastOf(firstCountedDay(receivedAt, term), term.days);
@@ -167,7 +154,7 @@ export const dueDay = (receivedAt: string, term: Term) => lastOf(firstCountedDay
 export const dueAt = (receivedAt: string, term: Term) => endOfBogotaDay(dueDay(receivedAt, term));
 
 /** The latest day an extension may set, given the due day without extension. */
-export const maxExtensionDay = (baseDueDay: string, term: Term) => addBusinessDays(baseDueDay, term.extensionDays, REQUEST_WEEK);
+export const maxExtensionDay = (baseDueDay: string, term: Term) => addBusinessDays(baseDueDay, term.extensionDays);
 
 /**
  * The rule a paused request runs on: its term's own. A data consulta paused before its kind lost the step
@@ -183,7 +170,7 @@ export function askDeadlineDay(receivedAt: string, term: Term): string | null {
   if (!term.incomplete) return null;
   const day = bogotaDay(receivedAt);
   const { askWithinDays, askUnit } = term.incomplete;
-  const end = askUnit === "business" ? addBusinessDays(day, askWithinDays, REQUEST_WEEK) : addDays(day, askWithinDays);
+  const end = askUnit === "business" ? addBusinessDays(day, askWithinDays) : addDays(day, askWithinDays);
   const due = dueDay(receivedAt, term);
   return end < due ? end : due;
 }
@@ -217,23 +204,23 @@ export function completionExtensionDay(deadlineDay: string, term: Term): string 
 
 function monthsLater(day: string, months: number): string {
   const later = addMonths(day, months);
-  return isBusinessDay(later, REQUEST_WEEK) ? later : addBusinessDays(later, 1, REQUEST_WEEK);
+  return isBusinessDay(later) ? later : addBusinessDays(later, 1);
 }
 
 /**
  * Business days left when the clock pauses on `pausedAt` (that day counts as used), at least 1: the
  * term resumes "a partir del día siguiente" of the completion, so there is always that day.
  */
-export const remainingDays = (pausedAt: string, dueDayBefore: string) => Math.max(1, businessDaysBetween(bogotaDay(pausedAt), dueDayBefore, REQUEST_WEEK));
+export const remainingDays = (pausedAt: string, dueDayBefore: string) => Math.max(1, businessDaysBetween(bogotaDay(pausedAt), dueDayBefore));
 
 /** The new due day once the missing items arrive on `completedAt`. */
 export function dueDayAfterCompletion(completedAt: string, term: Term, remaining: number): string {
   const day = bogotaDay(completedAt);
-  return addBusinessDays(day, pausedRule(term).onComplete === "restart" ? term.days : remaining, REQUEST_WEEK);
+  return addBusinessDays(day, pausedRule(term).onComplete === "restart" ? term.days : remaining);
 }
 
 /** The "reclamo en trámite" legend is due within 2 business days of the complete reclamo (Ley 1581 art. 15). */
-export const tramiteMarkDay = (completeAt: string) => addBusinessDays(bogotaDay(completeAt), 2, REQUEST_WEEK);
+export const tramiteMarkDay = (completeAt: string) => addBusinessDays(bogotaDay(completeAt), 2);
 
 export type ExtensionRefusal = "vencido" | "pausado" | "ya_ampliado" | "no_posterior" | "excede";
 

@@ -1,5 +1,6 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
+import { businessDaysText } from "~/config/calendar";
+import { bogotaDay, businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { heldOrigin } from "~/features/cases/held.server";
@@ -172,7 +173,7 @@ export default function RequestDetail() {
         <div>
           <dt>Plazo</dt>
           <dd>
-            {clock.term.days} días hábiles ({clock.term.law}), contados desde el {formatDay(r.first_day)}; sin sábados, domingos ni festivos de Colombia
+            {clock.term.days} días hábiles ({clock.term.law}), contados desde el {formatDay(r.first_day)}; hábiles {businessDaysText(businessCalendar())}
           </dd>
         </div>
         <div className={clock.overdue ? "admin-overdue" : undefined}>
