@@ -8,8 +8,12 @@ import { loadDocument } from "~/features/documents/markdown.server";
 import { ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
 import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
+import { setBusinessCalendar } from "~/platform/dates";
 import { configureServices } from "~/platform/services.server";
 import { dailyPurge } from "~/retention.server";
+
+// Every legal clock counts the company's working days (product rule 36).
+setBusinessCalendar(getSiteConfig().calendar);
 
 configureServices({
   policyVersion: () => loadDocument("privacidad", getSiteConfig()).meta.version,

@@ -208,3 +208,5 @@ export function createRateLimitStore(prefix: string): RateLimitStore {
 
 /** The pages' inline style sheets and script, so server.js can allow their hashes on pages rendered on request. */
 export { inlineScripts, inlineStyleSheets } from "~/ui/inline";
+// The day "Cambios vigentes" are chosen for (ADR 022): the server serves a prerendered page whose steps changed since the build as rendered on request.
+export { inForceToday } from "~/features/documents/in-force.server";

@@ -26,6 +26,16 @@ export async function createServer() {
   const serverBuild = await import(path.join(root, "build", "server", "index.js"));
   const { notices } = await serverBuild.startServices();
   const prerendered = findPrerenderedPages(clientDir);
+  // "Cambios vigentes" (product rule 37, ADR 022): a prerendered page whose steps change on a later date
+  // says so (data-in-force-valid-until). From that day on (Colombian time) it is rendered on request, with
+  // the steps of the day, instead of served as built; a rebuild makes it static again.
+  const validUntil = findValidUntil(prerendered);
+  const inForceToday = serverBuild.inForceToday;
+  inForceToday(); // a bad IN_FORCE_TODAY stops the start
+  const isStale = (urlPath) => {
+    const until = validUntil.get(urlPath);
+    return until !== undefined && inForceToday() >= until;
+  };
   const scriptHashes = JSON.parse(readFileSync(path.join(root, "build", "csp-script-hashes.json"), "utf8"));
   // Inline style sheets (ADR 011): a prerendered page gets the hashes of its own <style> elements; a
   // page rendered on request (the 404) may carry any of them, so it gets the hashes of all of them.
@@ -93,7 +103,7 @@ export async function createServer() {
   // post) may carry any inline sheet and the site script.
   app.use((req, res, next) => {
     const file = req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path);
-    const isPrerendered = (req.method === "GET" || req.method === "HEAD") && prerendered.has(req.path);
+    const isPrerendered = (req.method === "GET" || req.method === "HEAD") && prerendered.has(req.path) && !isStale(req.path);
     const pageScripts = scriptHashes[req.path] ?? [];
     res.locals.scriptHashes = isPrerendered ? pageScripts : file ? [] : [...new Set([...pageScripts, ...dynamicScriptHashes])];
     res.locals.styleHashes = isPrerendered ? (styleHashes[req.path] ?? []) : file ? [] : dynamicStyleHashes;
@@ -224,6 +234,7 @@ export async function createServer() {
   // year), the rest revalidated; each sent precompressed when the browser accepts brotli or gzip.
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (isStale(req.path)) return next();
     const page = prerendered.get(req.path);
     let file = page;
     if (!file) {
@@ -371,6 +382,16 @@ function isFile(file) {
   } catch {
     return false;
   }
+}
+
+/** The prerendered pages that carry a date from which their "Cambios vigentes" change: path → aaaa-mm-dd. */
+function findValidUntil(pages) {
+  const dates = new Map();
+  for (const [urlPath, file] of pages) {
+    const found = [...readFileSync(file, "utf8").matchAll(/data-in-force-valid-until="(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]).sort();
+    if (found.length > 0) dates.set(urlPath, found[0]);
+  }
+  return dates;
 }
 
 /** Maps each prerendered path (/nosotros/misionVision) to its index.html. */

@@ -5,6 +5,7 @@
  * Shared by server and browser: nothing secret belongs here.
  */
 import { z } from "zod";
+import { DEFAULT_CALENDAR, WEEKDAYS } from "./calendar";
 
 const httpsUrl = z.url({ protocol: /^https?$/, error: "debe ser una URL http(s) completa" });
 const phone = z
@@ -12,6 +13,20 @@ const phone = z
   .regex(/^\+?[0-9 ()-]{7,20}$/, "debe ser un número de teléfono (dígitos, espacios, + o guiones)");
 const email = z.email({ error: "debe ser una dirección de correo válida" });
 const videoId = z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, "debe ser un identificador de video válido");
+
+const clockTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "debe ser una hora hh:mm de 24 horas, como 18:00");
+const officeHours = z
+  .object({ opens: clockTime, closes: clockTime })
+  .refine((h) => h.opens < h.closes, { error: "la hora de cierre debe ser posterior a la de apertura", path: ["closes"] });
+
+/** Product rule 36: the days every legal clock counts and the office hours (app/config/calendar.ts). */
+const calendar = z.object({
+  workingDays: z
+    .array(z.enum(WEEKDAYS, { error: `debe ser uno de: ${WEEKDAYS.join(", ")}` }))
+    .min(1, "debe tener al menos un día")
+    .refine((days) => new Set(days).size === days.length, "no debe repetir días"),
+  officeHours: officeHours.and(z.object({ byDay: z.partialRecord(z.enum(WEEKDAYS), officeHours).optional() })),
+});
 
 const socialNetwork = z.object({
   name: z.string().min(2),
@@ -55,6 +70,8 @@ export const siteConfigSchema = z.object({
   }),
   /** Public origin for canonical URLs, sitemap and documents. */
   origin: httpsUrl,
+  /** The company's working days and office hours: every legal clock counts with them (product rule 36). */
+  calendar,
   /**
    * Official channels besides the contact data and the sites above, for the job-offer fraud check
    * (/ofertas-falsas): other phones, every address at an e-mail domain, other web domains.
@@ -123,6 +140,7 @@ export const defaultSiteConfig: SiteConfig = {
   },
   origin: "https://www.example.com",
   accidentNotice: { ministryForAll: false },
+  calendar: DEFAULT_CALENDAR,
 };
 
 export class SiteConfigError extends Error {
@@ -148,6 +166,9 @@ function merge<T>(base: T, override: DeepPartial<T> | undefined): T {
 /** Validates defaults + overrides; throws SiteConfigError naming every bad field. */
 export function parseSiteConfig(overrides: unknown = {}, env: { CONTACT_PHONE?: string } = {}): SiteConfig {
   const merged = merge(defaultSiteConfig, overrides as DeepPartial<SiteConfig>);
+  // Office hours given are the whole schedule: a default day's own hours must not linger under them.
+  const hours = (overrides as DeepPartial<SiteConfig> | undefined)?.calendar?.officeHours;
+  if (hours) merged.calendar = { ...merged.calendar, officeHours: hours as SiteConfig["calendar"]["officeHours"] };
   const withEnv = env.CONTACT_PHONE
     ? { ...merged, contact: { ...merged.contact, phone: env.CONTACT_PHONE } }
     : merged;

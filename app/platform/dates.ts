@@ -1,11 +1,11 @@
 /**
  * Colombian dates, in one place: Colombia keeps UTC−5 all year (no daylight saving), dates are shown
- * dd/mm/aaaa (product decision 14, docs/product.md), and business days skip Sundays, the holidays of
- * Ley 51 de 1983 and Ley 1098 de 2006 as the maintained `colombian-holidays` library computes them
- * (Emiliani moves included), and, unless a clock says otherwise, Saturdays. No server code: the
- * staff pages and the public forms use it too.
+ * dd/mm/aaaa (product decision 14, docs/product.md), and business days skip the holidays of Ley 51 de 1983 and Ley 1098 de 2006 as the maintained `colombian-holidays` library computes them
+ * (Emiliani moves included), and the weekdays the company's calendar does not work (app/config/calendar.ts,
+ * product rule 36). No server code: the staff pages and the public forms use it too.
  */
 import { getHolidaysForYear } from "colombian-holidays";
+import { type BusinessCalendar, DEFAULT_CALENDAR, hoursOf, type Weekday, WEEKDAYS } from "~/config/calendar";
 
 const OFFSET_MS = 5 * 3_600_000;
 
@@ -47,35 +47,57 @@ function holidays(year: number): Set<string> {
 
 export const isHoliday = (day: string) => holidays(Number(day.slice(0, 4))).has(day);
 
-/**
- * Which weekdays a clock counts as business days: Monday to Friday (the public administration's
- * week, the reading most legal terms get), or Monday to Saturday (where Saturday is a working day,
- * the stricter reading: the deadline comes earlier).
- */
-export type Week = "monday-to-friday" | "monday-to-saturday";
+let configured: BusinessCalendar = DEFAULT_CALENDAR;
 
-export function isBusinessDay(day: string, week: Week = "monday-to-friday"): boolean {
-  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-  if (weekday === 0 || (weekday === 6 && week === "monday-to-friday")) return false;
+/**
+ * The company's calendar every clock counts with (product rule 36): the site configuration's `calendar`,
+ * handed in once by the server at start (app/wiring.server.ts) and by an island that computes dates in
+ * the browser, before it renders.
+ */
+export function setBusinessCalendar(calendar: BusinessCalendar): void {
+  configured = calendar;
+}
+
+export const businessCalendar = (): BusinessCalendar => configured;
+
+export const weekdayOf = (day: string): Weekday => WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()];
+
+/** A working day of the calendar that is not a Colombian holiday. */
+export function isBusinessDay(day: string, calendar: Pick<BusinessCalendar, "workingDays"> = configured): boolean {
+  if (!calendar.workingDays.includes(weekdayOf(day))) return false;
   return !isHoliday(day);
 }
 
 /** The n-th business day after `day` (that day itself does not count). */
-export function addBusinessDays(day: string, n: number, week: Week = "monday-to-friday"): string {
+export function addBusinessDays(day: string, n: number, calendar: Pick<BusinessCalendar, "workingDays"> = configured): string {
+  if (n > 0 && calendar.workingDays.length === 0) throw new Error("El calendario no tiene días hábiles.");
   let current = day;
   for (let counted = 0; counted < n; ) {
     current = addDays(current);
-    if (isBusinessDay(current, week)) counted++;
+    if (isBusinessDay(current, calendar)) counted++;
   }
   return current;
 }
 
 /** End of the n-th business day after the Colombian day of `fromIso` (that day itself does not count). */
-export const businessDaysAfter = (fromIso: string, n: number, week: Week = "monday-to-friday") => endOfBogotaDay(addBusinessDays(bogotaDay(fromIso), n, week));
+export const businessDaysAfter = (fromIso: string, n: number, calendar: Pick<BusinessCalendar, "workingDays"> = configured) => endOfBogotaDay(addBusinessDays(bogotaDay(fromIso), n, calendar));
 
 /** Business days from `from` (exclusive) to `to` (inclusive); 0 when `to` is not after `from`. */
-export function businessDaysBetween(from: string, to: string, week: Week = "monday-to-friday"): number {
+export function businessDaysBetween(from: string, to: string, calendar: Pick<BusinessCalendar, "workingDays"> = configured): number {
   let n = 0;
-  for (let d = addDays(from); d <= to; d = addDays(d)) if (isBusinessDay(d, week)) n++;
+  for (let d = addDays(from); d <= to; d = addDays(d)) if (isBusinessDay(d, calendar)) n++;
   return n;
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Did this instant arrive on a business day before the office closed (Colombian time)? Before it opened
+ * counts too: the office has that whole day to read it (the stricter reading for a term counted from receipt).
+ */
+export function withinOfficeHours(iso: string, calendar: BusinessCalendar = configured): boolean {
+  const { day, time } = bogotaDayAndTime(iso);
+  if (!isBusinessDay(day, calendar)) return false;
+  const hours = hoursOf(calendar, weekdayOf(day));
+  return hours !== undefined && minutesOf(time) < minutesOf(hours.closes);
 }

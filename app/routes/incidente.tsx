@@ -1,4 +1,5 @@
 import { SiteFrame } from "~/ui/site-frame";
+import { businessDaysText } from "~/config/calendar";
 import { pages } from "~/config/pages";
 import { getSiteConfig } from "~/config/site.server";
 import { Island } from "~/ui/islands/island";
@@ -51,8 +52,8 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
             <p>
               El reporte llega de inmediato al equipo de seguridad y salud en el trabajo. La ley da a la empresa dos días hábiles
               siguientes al accidente (no desde que se entera) para reportarlo a la ARL y a la EPS y, si es grave o mortal, también a la
-              Dirección Territorial del Ministerio del Trabajo (Decreto 1072 de 2015, artículo 2.2.4.1.7), y
-              contamos los sábados como hábiles, la lectura más estricta: por eso reporte cuanto antes. Si prefiere, llame
+              Dirección Territorial del Ministerio del Trabajo (Decreto 1072 de 2015, artículo 2.2.4.1.7); contamos como hábiles los
+              días {businessDaysText(site.calendar)}: por eso reporte cuanto antes. Si prefiere, llame
               al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
             </p>
             {site.accidentNotice.ministryForAll ? (

@@ -81,7 +81,7 @@ export default function Pqrs({ loaderData, actionData }: Route.ComponentProps) {
             <Island
               name="pqrs-form"
               component={RequestForm}
-              props={{ phone: site.contact.phone, privacyNotice: notice, refusal: actionData?.refusal, initial: loaderData.initial, now: loaderData.now, company: site.company.name, origin: site.origin }}
+              props={{ phone: site.contact.phone, privacyNotice: notice, refusal: actionData?.refusal, initial: loaderData.initial, now: loaderData.now, company: site.company.name, origin: site.origin, calendar: site.calendar }}
             />
           </section>
         </div>

@@ -15,6 +15,23 @@ document.addEventListener("click", async (event) => {
   }
 });
 
+// "Cambios vigentes": each step takes effect on its own date (product rule 37, ADR 022). The page carries
+// the state of the day it was rendered and of every later step date; a copy read later (the service
+// worker's, offline) shows the state of the visitor's day in Colombia (UTC−5), never a step that a later
+// one has replaced. The server renders the page anew once a step date has passed, so without this
+// script the page it sends is right too.
+const showStepsOf = (day) => {
+  for (const group of document.querySelectorAll("[data-in-force-from], [data-in-force-until]")) {
+    const from = group.getAttribute("data-in-force-from");
+    const until = group.getAttribute("data-in-force-until");
+    group.hidden = !((!from || from <= day) && (!until || day < until));
+  }
+};
+const colombianDay = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+showStepsOf(colombianDay());
+// A page left open across midnight moves on too.
+setInterval(() => showStepsOf(colombianDay()), 60_000);
+
 // "Cambios vigentes" on a long document keeps its rows in a closed <details> (issue 20): a link to a row
 // (an article's marker, the index) opens it where the browser does not do so itself, and printing
 // prints every row.

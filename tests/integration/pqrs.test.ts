@@ -214,6 +214,22 @@ describe("a petition's window to complete", () => {
   });
 });
 
+describe("a data consulta (Ley 1581 art. 14)", () => {
+  it("offers no step to complete it, and the action is refused with the law's reason", async () => {
+    const filed = await file({ tipo: "datos_consulta", descripcion: "Quiero saber qué datos míos tienen.", ...BETO });
+    const page = text(await (await get(`/admin/datos/${filed.id}`, "datos")).text());
+    expect(page).not.toContain("Pedir que la complete");
+    expect(page).not.toContain("Ley 1755 de 2015, art. 17");
+    expect(page).toContain("Ampliar el plazo");
+    const refused = await staff("datos", `/admin/datos/${filed.id}`, { accion: "completar", faltante: "Indique su celular." });
+    expect(refused.status).toBe(409);
+    expect(text(await refused.text())).toContain("La ley no prevé pedir que se complete este tipo de solicitud (Ley 1581 de 2012, art. 14)");
+    const [row] = await readDb<{ completion_requested_at: string | null; due_at: string | null }>("select completion_requested_at, due_at from pqrs_requests where case_id = ?", filed.id);
+    expect(row.completion_requested_at).toBeNull();
+    expect(row.due_at).not.toBeNull();
+  });
+});
+
 describe("CONSULTAR", () => {
   it("answers a wrong code and an unknown radicado identically", async () => {
     const filed = await file({ tipo: "peticion", descripcion: "Necesito una constancia.", ...BETO });

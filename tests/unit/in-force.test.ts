@@ -17,7 +17,8 @@ import { loadDocument } from "~/features/documents/markdown.server";
 
 const data = loadInForce("content");
 const documents = Object.keys(inForceDocuments) as InForceDocument[];
-const rendered = Object.fromEntries(documents.map((name) => [name, loadDocument(name, defaultSiteConfig)]));
+// As on the review date, whatever day the tests run.
+const rendered = Object.fromEntries(documents.map((name) => [name, loadDocument(name, defaultSiteConfig, data.reviewed)]));
 const page = (name: InForceDocument) => renderToStaticMarkup(createElement(DocumentView, { doc: rendered[name] }));
 
 /** The element that follows the heading with this id in the rendered body. */
@@ -51,6 +52,31 @@ describe("Cambios vigentes: the data file", () => {
     expect(rows["aprendizaje"].current?.rule).toMatch(/75\u00a0% del SMMLV en la etapa lectiva y del 100\u00a0% en la etapa práctica/);
     expect(rows["comite-convivencia"].current?.rule).toMatch(/mensuales[\s\S]*empresa usuaria/);
     expect(rows["horario-planta"].adopted).toMatch(/\(43,5\)[\s\S]*\(42,5\)/);
+  });
+});
+
+describe("Cambios vigentes: each step on its own day (product rule 37)", () => {
+  const on = (day: string) => loadDocument("reglamento-interno", defaultSiteConfig, day);
+  const row = (day: string, id: string) => on(day).inForce?.rows.find((r) => r.id === id);
+
+  it("chooses the step of the day it renders for, not of the review date", () => {
+    expect(row("2027-06-30", "recargo-dominical")?.current?.rule).toMatch(/^Recargo del 90\u00a0%/);
+    expect(row("2027-07-01", "recargo-dominical")?.current?.rule).toMatch(/^Recargo del 100\u00a0%/);
+    expect(row("2027-07-01", "recargo-dominical")?.upcoming).toEqual([]);
+    expect(row("2027-07-01", "recargo-dominical")?.earlier.map((s) => s.since)).toEqual(["2025-07-01", "2026-07-01"]);
+    expect(on("2027-06-30").inForce).toMatchObject({ asOf: "2027-06-30", validUntil: "2027-07-01" });
+    expect(on("2027-07-01").inForce?.validUntil).toBeUndefined();
+  });
+
+  it("carries every later state, hidden until its date, so a copy read that day can show it", () => {
+    const html = renderToStaticMarkup(createElement(DocumentView, { doc: on("2026-11-26") }));
+    const item = html.slice(html.indexOf('id="cambio-recargo-dominical"'), html.indexOf("</li>", html.indexOf('id="cambio-recargo-dominical"')));
+    expect(item).toContain('<div data-in-force-until="2027-07-01"><dt>Aplica hoy</dt><dd>Recargo del 90\u00a0%');
+    expect(item).toContain('<div data-in-force-from="2027-07-01" hidden=""><dt>Aplica hoy</dt><dd>Recargo del 100\u00a0%');
+    expect(html).toContain('data-in-force-valid-until="2027-07-01"');
+    // A row whose last step has started has one state, undated.
+    const done = html.slice(html.indexOf('id="cambio-jornada-maxima"'), html.indexOf("</li>", html.indexOf('id="cambio-jornada-maxima"')));
+    expect(done).not.toContain("data-in-force-");
   });
 });
 

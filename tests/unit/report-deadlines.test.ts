@@ -1,6 +1,10 @@
 /** The accident report's legal clocks over Colombian weekends and holidays (colombian-holidays, offline). */
-import { describe, expect, it } from "vitest";
-import { bogotaDay, businessDaysAfter, furatDueAt, investigationDueAt, isBusinessDay, furatNotices, noticesDue } from "~/features/incidents/deadlines";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_CALENDAR, type Weekday } from "~/config/calendar";
+import { bogotaDay, businessDaysAfter, furatDueAt, furatNotices, investigationDueAt, isBusinessDay, noticesDue } from "~/features/incidents/deadlines";
+import { setBusinessCalendar } from "~/platform/dates";
+
+const mondayToFriday = { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"] as Weekday[], officeHours: { opens: "08:00", closes: "17:00" } };
 
 const endOf = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
 
@@ -12,7 +16,10 @@ describe("Colombian business days", () => {
     // 6 January 2026 is a Tuesday: Reyes moves to Monday the 12th, so the 6th is a working day.
     expect(isBusinessDay("2026-01-06")).toBe(true);
     expect(isBusinessDay("2026-12-09")).toBe(true);
-    expect(isBusinessDay("2026-12-12")).toBe(false); // Saturday
+    // The company's calendar (product rule 36): Saturday counts by default, Sunday never.
+    expect(isBusinessDay("2026-12-12")).toBe(true); // Saturday
+    expect(isBusinessDay("2026-12-13")).toBe(false); // Sunday
+    expect(isBusinessDay("2026-12-12", mondayToFriday)).toBe(false);
   });
 
   it("takes the Colombian calendar day of an instant (UTC−5)", () => {
@@ -21,16 +28,32 @@ describe("Colombian business days", () => {
   });
 });
 
-describe("business days over a holiday weekend (the general reading, Monday to Friday)", () => {
+describe("business days over a holiday weekend, on a Monday-to-Friday calendar", () => {
   it("skips a holiday weekend (Friday → Reyes Monday → due Wednesday)", () => {
-    expect(businessDaysAfter("2026-01-09T15:00:00.000Z", 2)).toBe(endOf("2026-01-14"));
+    expect(businessDaysAfter("2026-01-09T15:00:00.000Z", 2, mondayToFriday)).toBe(endOf("2026-01-14"));
     // Friday at 22:00 in Colombia (already Saturday in UTC): still Friday's clock.
-    expect(businessDaysAfter("2026-01-10T03:00:00.000Z", 2)).toBe(endOf("2026-01-14"));
+    expect(businessDaysAfter("2026-01-10T03:00:00.000Z", 2, mondayToFriday)).toBe(endOf("2026-01-14"));
   });
 
   it("skips 8 December and Christmas", () => {
-    expect(businessDaysAfter("2026-12-04T15:00:00.000Z", 2)).toBe(endOf("2026-12-09"));
-    expect(businessDaysAfter("2026-12-24T15:00:00.000Z", 2)).toBe(endOf("2026-12-29"));
+    expect(businessDaysAfter("2026-12-04T15:00:00.000Z", 2, mondayToFriday)).toBe(endOf("2026-12-09"));
+    expect(businessDaysAfter("2026-12-24T15:00:00.000Z", 2, mondayToFriday)).toBe(endOf("2026-12-29"));
+  });
+
+  it("on the default calendar the Saturday counts", () => {
+    expect(businessDaysAfter("2026-01-09T15:00:00.000Z", 2)).toBe(endOf("2026-01-13")); // Sat 10, Tue 13
+    expect(businessDaysAfter("2026-12-04T15:00:00.000Z", 2)).toBe(endOf("2026-12-07")); // Sat 5, Mon 7
+  });
+});
+
+describe("the FURAT counts the company's calendar, the same setting as every clock (product rule 36)", () => {
+  afterEach(() => setBusinessCalendar(DEFAULT_CALENDAR));
+
+  it("a deployment configured Monday to Friday: Saturday 14 November does not count", () => {
+    setBusinessCalendar(mondayToFriday);
+    // Friday 13 November 2026; Monday 16 a holiday: Tuesday 17 and Wednesday 18.
+    expect(furatDueAt("accidente", "2026-11-13")).toBe(endOf("2026-11-18"));
+    expect(noticesDue({ kind: "accidente", fecha: "2026-11-13", severity: "accidente" }, false)[0].dueAt).toBe(endOf("2026-11-18"));
   });
 });
 

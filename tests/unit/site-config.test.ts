@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { hoursOf } from "~/config/calendar";
 import { defaultSiteConfig, parseSiteConfig, SiteConfigError } from "~/config/site";
 import { loadSiteConfig } from "~/config/site.server";
 
@@ -58,5 +59,21 @@ describe("site configuration", () => {
     expect(loadSiteConfig({ SITE_CONFIG: file }).company.city).toBe("Medellín");
     writeFileSync(file, "{ no es json");
     expect(errorOf(() => loadSiteConfig({ SITE_CONFIG: file })).message).toContain("SITE_CONFIG");
+  });
+
+  it("sets the company's calendar (product rule 36): Monday to Saturday by default, a deployment's own days and hours, checked", () => {
+    expect(defaultSiteConfig.calendar.workingDays).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]);
+    expect(defaultSiteConfig.calendar.officeHours).toMatchObject({ opens: "07:30", closes: "18:00" });
+    const weekdays = parseSiteConfig({ calendar: { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"], officeHours: { opens: "08:00", closes: "17:00" } } });
+    expect(weekdays.calendar.workingDays).toHaveLength(5);
+    expect(weekdays.calendar.officeHours.closes).toBe("17:00");
+    // The hours given are the whole schedule: the default's Friday and Saturday hours do not linger.
+    expect(hoursOf(weekdays.calendar, "friday")).toEqual({ opens: "08:00", closes: "17:00" });
+    expect(hoursOf(weekdays.calendar, "saturday")).toBeUndefined();
+    const error = errorOf(() => parseSiteConfig({ calendar: { workingDays: ["lunes"], officeHours: { opens: "18:00", closes: "08:00" } } }));
+    expect(error.message).toContain("calendar.workingDays.0");
+    expect(error.message).toContain("calendar.officeHours.closes: la hora de cierre debe ser posterior a la de apertura");
+    expect(errorOf(() => parseSiteConfig({ calendar: { workingDays: [] } })).message).toContain("calendar.workingDays: debe tener al menos un día");
+    expect(errorOf(() => parseSiteConfig({ calendar: { officeHours: { closes: "6 pm" } } })).message).toContain("calendar.officeHours.closes: debe ser una hora hh:mm");
   });
 });

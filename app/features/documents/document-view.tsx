@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { formatDay as formatDate, IN_FORCE_SECTION_ID, type InForceLink, type InForcePanel, type InForceRow } from "./in-force";
 import type { RenderedDocument } from "./markdown.server";
 
@@ -15,10 +15,17 @@ function Links({ links }: { links: InForceLink[] }) {
   ));
 }
 
+/** When a group holds (product rule 37): shown only between these dates, by the server and by /js/document-tools.js. */
+interface Dated {
+  from?: string;
+  until?: string;
+  hidden?: boolean;
+}
+
 /** One term and its description; every group is a div so optional groups stay valid HTML. */
-function Pair({ term, children }: { term: string; children: ReactNode }) {
+function Pair({ term, children, dated }: { term: string; children: ReactNode; dated?: Dated }) {
   return (
-    <div>
+    <div data-in-force-from={dated?.from} data-in-force-until={dated?.until} hidden={dated?.hidden}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -32,25 +39,35 @@ function InForceItem({ row, hereLabel }: { row: InForceRow; hereLabel: string })
       <dl>
         <Pair term="Norma">{row.norm}</Pair>
         <Pair term="El reglamento dice">{row.adopted}</Pair>
-        <Pair term="Aplica hoy">{row.current ? row.current.rule : "Todavía ninguna etapa: vea el próximo cambio."}</Pair>
-        <Pair term="Desde">
-          {row.current?.since ? <Day iso={row.current.since} /> : row.current ? "Ya regía cuando se adoptó el reglamento." : "—"}
-        </Pair>
-        {row.upcoming.map((step) => (
-          <Pair key={step.since} term="Próximo cambio">
-            Desde el <Day iso={step.since as string} />: {step.rule}
-          </Pair>
-        ))}
-        {row.earlier.length > 0 ? (
-          <Pair term="Etapas anteriores">
-            {row.earlier.map((step, i) => (
-              <span key={step.since}>
-                {i > 0 ? " " : null}
-                Desde el <Day iso={step.since as string} />: {step.rule}
-              </span>
-            ))}
-          </Pair>
-        ) : null}
+        {row.variants.map((variant, v) => {
+          // Today's state is shown; each later one waits for its date (a copy read on that day shows it).
+          const dated: Dated | undefined = row.variants.length > 1 ? { from: variant.from, until: variant.until, hidden: v > 0 } : undefined;
+          return (
+            <Fragment key={variant.from ?? "hoy"}>
+              <Pair term="Aplica hoy" dated={dated}>
+                {variant.current ? variant.current.rule : "Todavía ninguna etapa: vea el próximo cambio."}
+              </Pair>
+              <Pair term="Desde" dated={dated}>
+                {variant.current?.since ? <Day iso={variant.current.since} /> : variant.current ? "Ya regía cuando se adoptó el reglamento." : "—"}
+              </Pair>
+              {variant.upcoming.map((step) => (
+                <Pair key={step.since} term="Próximo cambio" dated={dated}>
+                  Desde el <Day iso={step.since as string} />: {step.rule}
+                </Pair>
+              ))}
+              {variant.earlier.length > 0 ? (
+                <Pair term="Etapas anteriores" dated={dated}>
+                  {variant.earlier.map((step, i) => (
+                    <span key={step.since}>
+                      {i > 0 ? " " : null}
+                      Desde el <Day iso={step.since as string} />: {step.rule}
+                    </span>
+                  ))}
+                </Pair>
+              ) : null}
+            </Fragment>
+          );
+        })}
         {row.note ? <Pair term="Nota">{row.note}</Pair> : null}
         <Pair term={hereLabel}>
           <Links links={row.here} />
@@ -109,7 +126,7 @@ function InForceSection({ panel }: { panel: InForcePanel }) {
   const changes = panel.rows.filter((r) => r.kind === "cambio").length;
   const reviews = panel.rows.length - changes;
   return (
-    <section className="in-force" id={IN_FORCE_SECTION_ID} aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`}>
+    <section className="in-force" id={IN_FORCE_SECTION_ID} aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`} data-in-force-as-of={panel.asOf} data-in-force-valid-until={panel.validUntil}>
       <h2 id={`${IN_FORCE_SECTION_ID}-titulo`}>Cambios vigentes</h2>
       <p className="in-force-date">
         Vigente al <Day iso={panel.reviewed} />

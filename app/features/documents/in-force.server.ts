@@ -8,9 +8,23 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { pages } from "~/config/pages";
-import { type InForceLink, type InForcePanel, type InForceRow, rowAnchor, typeset } from "./in-force";
+import { bogotaDay } from "~/platform/dates";
+import { type InForceLink, type InForcePanel, type InForceRow, type InForceStep, type InForceVariant, rowAnchor, typeset } from "./in-force";
 
 export const IN_FORCE_FILE = "cambios-vigentes.yaml";
+
+/**
+ * The Colombian day the steps in force are chosen for: today (product rule 37), or IN_FORCE_TODAY
+ * (aaaa-mm-dd), which the tests set to render a later day without waiting for it.
+ */
+export function inForceToday(env: NodeJS.ProcessEnv = process.env, now = new Date()): string {
+  const fixed = env.IN_FORCE_TODAY;
+  if (fixed) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(fixed)) throw new Error(`IN_FORCE_TODAY debe ser una fecha aaaa-mm-dd (recibido «${fixed}»)`);
+    return fixed;
+  }
+  return bogotaDay(now.toISOString());
+}
 
 /** Documents that can carry rows: content name → page. */
 export const inForceDocuments = {
@@ -137,6 +151,7 @@ export function planInForce(
   document: InForceDocument,
   file: InForceFile,
   headings: HeadingInfo[],
+  today: string = inForceToday(),
 ): { markers: Map<string, HeadingMarker[]>; panel: InForcePanel | undefined } {
   const markers = new Map<string, HeadingMarker[]>();
   const rows: InForceRow[] = [];
@@ -158,25 +173,34 @@ export function planInForce(
       list.push({ href: `#${rowAnchor(source.id)}`, label: source.title, kind: source.kind });
       markers.set(id, list);
     }
-    rows.push(toRow(source, file.reviewed, document, here));
+    rows.push(toRow(source, today, document, here));
   }
   if (rows.length === 0) return { markers, panel: undefined };
   const intro = file.documents[document]?.intro ?? "";
-  return { markers, panel: { reviewed: file.reviewed, intro: typeset(intro), hereLabel: inForceDocuments[document].hereLabel, rows } };
+  const later = rows.flatMap((r) => r.upcoming.map((s) => s.since as string)).sort();
+  return { markers, panel: { reviewed: file.reviewed, asOf: today, validUntil: later[0], intro: typeset(intro), hereLabel: inForceDocuments[document].hereLabel, rows } };
 }
 
-function toRow(source: InForceRowSource, reviewed: string, document: InForceDocument, here: InForceLink[]): InForceRow {
-  const steps = source.steps.map((s) => ({ ...s, rule: typeset(s.rule) }));
-  let current: InForceRow["current"];
-  const earlier: InForceRow["earlier"] = [];
-  const upcoming: InForceRow["upcoming"] = [];
+/** Which step is current on `day`, which came before and which are to come. */
+function stateOn(steps: InForceStep[], day: string): Omit<InForceVariant, "from" | "until"> {
+  let current: InForceStep | undefined;
+  const earlier: InForceStep[] = [];
+  const upcoming: InForceStep[] = [];
   for (const s of steps) {
-    if (s.since && s.since > reviewed) upcoming.push(s);
+    if (s.since && s.since > day) upcoming.push(s);
     else {
       if (current) earlier.push(current);
       current = s;
     }
   }
+  return { current, earlier, upcoming };
+}
+
+function toRow(source: InForceRowSource, today: string, document: InForceDocument, here: InForceLink[]): InForceRow {
+  const steps = source.steps.map((s) => ({ ...s, rule: typeset(s.rule) }));
+  const { current, earlier, upcoming } = stateOn(steps, today);
+  const dates = upcoming.map((s) => s.since as string);
+  const variants: InForceVariant[] = [{ until: dates[0], current, earlier, upcoming }, ...dates.map((from, i) => ({ from, until: dates[i + 1], ...stateOn(steps, from) }))];
   const elsewhere = (Object.entries(source.in) as [InForceDocument, string[]][])
     .filter(([doc]) => doc !== document)
     .map(([doc, refs]) => {
@@ -198,6 +222,7 @@ function toRow(source: InForceRowSource, reviewed: string, document: InForceDocu
     current,
     earlier,
     upcoming,
+    variants,
     note: source.note && typeset(source.note),
     here,
     elsewhere,

@@ -17,6 +17,21 @@ export interface InForceStep {
   rule: string;
 }
 
+/**
+ * What a row shows between two step dates (product rule 37): the page carries the state of today and of
+ * every later step, each marked with its dates, so a copy read on a later day (the service worker's,
+ * offline) shows the step of that day (/js/document-tools.js), and the server renders the day's anew.
+ */
+export interface InForceVariant {
+  /** aaaa-mm-dd from which this state holds; absent for the state of the day the page was rendered. */
+  from?: string;
+  /** aaaa-mm-dd from which the next state holds; absent for the last one. */
+  until?: string;
+  current?: InForceStep;
+  earlier: InForceStep[];
+  upcoming: InForceStep[];
+}
+
 export interface InForceRow {
   id: string;
   /** Element id of the row on the page (`cambio-<id>`): the articles' markers link here. */
@@ -25,10 +40,12 @@ export interface InForceRow {
   title: string;
   norm: string;
   adopted: string;
-  /** The step in force on the review date (undefined when every step is still to come). */
+  /** The step in force on the day of the rendering (undefined when every step is still to come). */
   current?: InForceStep;
   earlier: InForceStep[];
   upcoming: InForceStep[];
+  /** Today's state first, then the state from each later step's date. */
+  variants: InForceVariant[];
   note?: string;
   /** Links to the affected articles or sections of the page showing the row. */
   here: InForceLink[];
@@ -39,6 +56,10 @@ export interface InForceRow {
 export interface InForcePanel {
   /** Date the rows were last reviewed, aaaa-mm-dd. */
   reviewed: string;
+  /** The day the panel was rendered for (aaaa-mm-dd, Colombia). */
+  asOf: string;
+  /** The first later step date of the panel: from that day on, a copy rendered for `asOf` is stale. */
+  validUntil?: string;
   intro: string;
   /** Term before the links to this page's own articles or sections. */
   hereLabel: string;

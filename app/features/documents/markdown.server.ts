@@ -4,7 +4,7 @@
  * a copyable anchor link on each, a table of contents, and "back to contents" links.
  * Raw HTML in the Markdown is dropped, so a document can never inject markup or script.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import GithubSlugger from "github-slugger";
 import type { Element, ElementContent, Root } from "hast";
@@ -20,7 +20,7 @@ import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
 import { retentionMarkdown } from "~/platform/retention";
 import { formatDay, type InForcePanel, typeset } from "./in-force";
-import { type HeadingInfo, type HeadingMarker, type InForceDocument, inForceDocuments, loadInForce, planInForce } from "./in-force.server";
+import { type HeadingInfo, type HeadingMarker, IN_FORCE_FILE, type InForceDocument, inForceDocuments, inForceToday, loadInForce, planInForce } from "./in-force.server";
 
 export const documentMetaSchema = z.object({
   title: z.string().min(3),
@@ -265,9 +265,27 @@ export const contentDir = () => path.resolve(process.env.CONTENT_DIR ?? "content
 /**
  * Reads and renders `content/<name>.md`. Documents are rendered at build time (prerender), so an
  * error here — a bad placeholder, or a "Cambios vigentes" row naming a missing article — stops the build.
+ * A document with "Cambios vigentes" is rendered for `today` (its steps in force that day) and rendered
+ * again on request once a later step has started (server/index.js; ADR 022).
  */
-export function loadDocument(name: string, site: SiteConfig): RenderedDocument {
+export function loadDocument(name: string, site: SiteConfig, today: string = inForceToday()): RenderedDocument {
   const dir = contentDir();
+  // Rendered on request once a step date has passed: once per day and version of the texts is enough.
+  const edited = name in inForceDocuments ? [`${name}.md`, IN_FORCE_FILE].map((f) => statSync(path.join(dir, f)).mtimeMs).join("/") : "";
+  const key = `${dir}\0${name}\0${edited}\0${today}`;
+  const cached = renderedToday.get(key);
+  if (cached && cached.site === site) return cached.doc;
+  const doc = renderDocument(name, site, today, dir);
+  if (name in inForceDocuments) {
+    for (const k of renderedToday.keys()) if (!k.endsWith(`\0${today}`)) renderedToday.delete(k);
+    renderedToday.set(key, { site, doc });
+  }
+  return doc;
+}
+
+const renderedToday = new Map<string, { site: SiteConfig; doc: RenderedDocument }>();
+
+function renderDocument(name: string, site: SiteConfig, today: string, dir: string): RenderedDocument {
   const source = readFileSync(path.join(dir, `${name}.md`), "utf8");
   const where = `content/${name}.md`;
   if (!(name in inForceDocuments)) return renderMarkdown(source, site, where);
@@ -275,7 +293,7 @@ export function loadDocument(name: string, site: SiteConfig): RenderedDocument {
   let panel: InForcePanel | undefined;
   const doc = renderMarkdown(source, site, where, {
     markers: (headings) => {
-      const plan = planInForce(name as InForceDocument, inForce, headings);
+      const plan = planInForce(name as InForceDocument, inForce, headings, today);
       panel = plan.panel;
       return plan.markers;
     },

@@ -9,24 +9,22 @@
  *   reading of Res. 2851); for every accident only if the company keeps that stricter practice
  *   (site configuration `accidentNotice.ministryForAll`). An accident not yet classified owes it until
  *   it is classified as neither.
- * - Business days skip Sundays and Colombian holidays. Whether Saturdays count is not settled for this
- *   term (legal-rules §A.2): we count them, the stricter reading (the deadline comes earlier).
+ * - Business days: the working days of the company's calendar without Colombian holidays, the same
+ *   setting as every clock (product rule 36; by default Monday to Saturday: whether Saturdays count is
+ *   not settled for this term, legal-rules §A.2, and counting them is the stricter reading).
  * - Investigation within 15 days of the event (Res. 1401 de 2007 art. 4): calendar days, the stricter
  *   reading; for a serious or fatal accident the investigation report goes to the ARL within the same 15
  *   days (art. 14), by a team with a professional licensed in occupational health (art. 7).
  */
-import { addBusinessDays, addDays, bogotaDay, businessDaysAfter, endOfBogotaDay, isBusinessDay, type Week } from "~/platform/dates";
+import { addBusinessDays, addDays, bogotaDay, businessDaysAfter, endOfBogotaDay, isBusinessDay } from "~/platform/dates";
 import { FURAT_BUSINESS_DAYS, INVESTIGATION_DAYS } from "./channel";
 
 // Re-exported for the unit tests of these clocks.
 export { bogotaDay, businessDaysAfter, isBusinessDay };
 
-/** The FURAT's business days include Saturdays (the stricter reading, above). */
-export const FURAT_WEEK: Week = "monday-to-saturday";
-
 /** End of the FURAT's term for an accident on `accidentDay` (aaaa-mm-dd); null for an incident (no FURAT). */
 export function furatDueAt(kind: string, accidentDay: string): string | null {
-  return kind === "accidente" ? endOfBogotaDay(addBusinessDays(accidentDay, FURAT_BUSINESS_DAYS, FURAT_WEEK)) : null;
+  return kind === "accidente" ? endOfBogotaDay(addBusinessDays(accidentDay, FURAT_BUSINESS_DAYS)) : null;
 }
 
 /** End of the 15th calendar day after the day of the event (aaaa-mm-dd). */

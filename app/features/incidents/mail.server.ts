@@ -6,7 +6,8 @@
  * - to the reporter, when they gave an e-mail: the radicado and the follow-up code.
  */
 import { kindLabel } from "~/features/cases/model";
-import { formatBogota, formatDay } from "~/platform/dates";
+import { businessDaysText } from "~/config/calendar";
+import { businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { type RenderedMail, renderMail as render } from "~/platform/mail.server";
 import { incidentChannel } from "./channel";
 
@@ -37,7 +38,7 @@ export function staffNotice(input: {
   if (input.furatDueAt) {
     rows.push([
       "Plazo para el FURAT a la ARL y la EPS, la copia al trabajador y el aviso a la Dirección Territorial",
-      `${formatBogota(input.furatDueAt)} (2 días hábiles siguientes al accidente, sábados incluidos; no desde que la empresa lo supo)`,
+      `${formatBogota(input.furatDueAt)} (2 días hábiles siguientes al accidente, ${businessDaysText(businessCalendar())}; no desde que la empresa lo supo)`,
     ]);
   }
   rows.push(["Plazo de la investigación", `${formatBogota(input.investigationDueAt)} (15 días)`]);

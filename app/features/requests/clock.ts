@@ -15,14 +15,14 @@
  *   days after the first term expires.
  *
  * How the days are counted (the rules chosen, and why, are in ADR 019)
- * - Business days: Monday to Friday without Colombian holidays (Ley 4 de 1913, art. 62 drops the
- *   holidays from day terms; `colombian-holidays` computes them, Ley Emiliani moves included). One
- *   constant, REQUEST_WEEK: counting Saturdays too would be the stricter reading for a company that
- *   works on Saturdays (legal-rules §D), an open point for the company's lawyer.
+ * - Business days: the working days of the company's calendar (product rule 36; the site configuration's
+ *   `calendar`, by default Monday to Saturday, the regulations' own schedule and the stricter reading,
+ *   legal-rules §D) without Colombian holidays (Ley 4 de 1913, art. 62 drops the holidays from day terms;
+ *   `colombian-holidays` computes them, Ley Emiliani moves included).
  * - Day 1: the business day after the day of receipt (Ley 1755 art. 14 as the CRA reads it: "a partir
  *   del día siguiente a la recepción"; Ley 1581 art. 15 says so in its words). For a data-protection
  *   consulta (Ley 1581 art. 14, "a partir de la fecha de recibo") the day of receipt itself is day 1
- *   when it is a business day and the request arrived within office hours (the stricter reading).
+ *   when it is a business day and the request arrived before the office closed (the stricter reading).
  * - Filed after office hours, on a weekend or on a holiday: no law says what happens (legal-rules §D).
  *   We keep the real timestamp (the radicado and the receipt show it) and count from the next business
  *   day. The public page says so.
@@ -36,14 +36,14 @@
  *   Ley 1581 art. 15 — ask within 5 days of receipt (calendar days: the law does not say "hábiles", so
  *   the stricter reading); withdrawn 2 months after the request; once complete, the 15 days count from
  *   the day after the complete reclamo arrived (the data policy, §13, says so), i.e. the clock restarts.
- *   A data-protection consulta has no rule of its own in Ley 1581: Ley 1755 art. 17 applies.
+ *   A data-protection consulta (Ley 1581 art. 14) has no such step: the law gives it none, and Ley 1755
+ *   art. 17 belongs to petitions (its 10-day window would end after the consulta's 10-day term). The
+ *   staff answer it with what they have. A window to ask never ends after the answer is due.
  */
-import { addBusinessDays, addDays, bogotaDay, businessDaysBetween, endOfBogotaDay, isBusinessDay, type Week } from "~/platform/dates";
+import { addBusinessDays, addDays, bogotaDay, businessDaysBetween, endOfBogotaDay, isBusinessDay, withinOfficeHours } from "~/platform/dates";
 
-export const REQUEST_WEEK: Week = "monday-to-friday";
-
-/** Office hours in Colombian time (the public page states them): a filing after closing counts from the next business day. */
-export const OFFICE_HOURS = { opens: "08:00", closes: "17:00" } as const;
+// The office hours live in the company's calendar too: a filing after closing counts from the next business day.
+export { withinOfficeHours };
 
 export type TermId = "peticion" | "documentos" | "consulta" | "datos_consulta" | "datos_reclamo";
 
@@ -60,24 +60,27 @@ export interface Term {
   /** Business days an extension may add after the due date without extension. */
   extensionDays: number;
   extensionLaw: string;
-  incomplete: {
-    /** The company asks within this many days after the day of receipt… */
-    askWithinDays: number;
-    askUnit: "business" | "calendar";
-    /** …and the request is withdrawn this many calendar months after the request to complete it. */
-    withdrawAfterMonths: number;
-    /** Once completed: the clock resumes with the days left, or restarts the whole term. */
-    onComplete: "resume" | "restart";
-    /**
-     * May the person, before the window to complete ends, ask once for as long again (Ley 1755 art. 17:
-     * "prórroga hasta por un término igual")? Ley 1581 art. 15 gives a reclamo no such extension.
-     */
-    extensionOnRequest: boolean;
-    law: string;
-  };
+  /** The step for an incomplete request, as its law has it; null when the law has none (a data consulta). */
+  incomplete: IncompleteRule | null;
 }
 
-const LEY_1755_INCOMPLETE = { askWithinDays: 10, askUnit: "business", withdrawAfterMonths: 1, onComplete: "resume", extensionOnRequest: true, law: "Ley 1755 de 2015, art. 17" } as const;
+export interface IncompleteRule {
+  /** The company asks within this many days after the day of receipt… */
+  askWithinDays: number;
+  askUnit: "business" | "calendar";
+  /** …and the request is withdrawn this many calendar months after the request to complete it. */
+  withdrawAfterMonths: number;
+  /** Once completed: the clock resumes with the days left, or restarts the whole term. */
+  onComplete: "resume" | "restart";
+  /**
+   * May the person, before the window to complete ends, ask once for as long again (Ley 1755 art. 17:
+   * "prórroga hasta por un término igual")? Ley 1581 art. 15 gives a reclamo no such extension.
+   */
+  extensionOnRequest: boolean;
+  law: string;
+}
+
+const LEY_1755_INCOMPLETE: IncompleteRule = { askWithinDays: 10, askUnit: "business", withdrawAfterMonths: 1, onComplete: "resume", extensionOnRequest: true, law: "Ley 1755 de 2015, art. 17" } as const;
 
 export const TERMS: Record<TermId, Term> = {
   peticion: {
@@ -118,7 +121,7 @@ export const TERMS: Record<TermId, Term> = {
     startsOn: "receipt",
     extensionDays: 5,
     extensionLaw: "Ley 1581 de 2012, art. 14 (hasta 5 días hábiles más)",
-    incomplete: LEY_1755_INCOMPLETE,
+    incomplete: null,
   },
   datos_reclamo: {
     id: "datos_reclamo",
@@ -134,26 +137,15 @@ export const TERMS: Record<TermId, Term> = {
 
 export const TERM_ORDER: TermId[] = ["peticion", "documentos", "consulta", "datos_consulta", "datos_reclamo"];
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Was this instant within office hours on a business day (Colombian time)? */
-export function withinOfficeHours(iso: string): boolean {
-  const day = bogotaDay(iso);
-  if (!isBusinessDay(day, REQUEST_WEEK)) return false;
-  const local = new Date(Date.parse(iso) - 5 * 3_600_000);
-  const minutes = local.getUTCHours() * 60 + local.getUTCMinutes();
-  return minutes < minutesOf(OFFICE_HOURS.closes);
-}
-
 /** Day 1 of the term (aaaa-mm-dd), always a business day. */
 export function firstCountedDay(receivedAt: string, term: Term): string {
   const day = bogotaDay(receivedAt);
   if (term.startsOn === "receipt" && withinOfficeHours(receivedAt)) return day;
-  return addBusinessDays(day, 1, REQUEST_WEEK);
+  return addBusinessDays(day, 1);
 }
 
 /** The last day of `days` business days starting on `firstDay` (itself a business day). */
-const lastOf = (firstDay: string, days: number) => (days <= 1 ? firstDay : addBusinessDays(firstDay, days - 1, REQUEST_WEEK));
+const lastOf = (firstDay: string, days: number) => (days <= 1 ? firstDay : addBusinessDays(firstDay, days - 1));
 
 /** The due day without pause or extension (aaaa-mm-dd). */
 export const dueDay = (receivedAt: string, term: Term) => lastOf(firstCountedDay(receivedAt, term), term.days);
@@ -162,13 +154,25 @@ export const dueDay = (receivedAt: string, term: Term) => lastOf(firstCountedDay
 export const dueAt = (receivedAt: string, term: Term) => endOfBogotaDay(dueDay(receivedAt, term));
 
 /** The latest day an extension may set, given the due day without extension. */
-export const maxExtensionDay = (baseDueDay: string, term: Term) => addBusinessDays(baseDueDay, term.extensionDays, REQUEST_WEEK);
+export const maxExtensionDay = (baseDueDay: string, term: Term) => addBusinessDays(baseDueDay, term.extensionDays);
 
-/** The end of the window to ask for missing items (aaaa-mm-dd, inclusive). */
-export function askDeadlineDay(receivedAt: string, term: Term): string {
+/**
+ * The rule a paused request runs on: its term's own. A data consulta paused before its kind lost the step
+ * (it ran on Ley 1755 art. 17 then) finishes on that rule.
+ */
+export const pausedRule = (term: Term): IncompleteRule => term.incomplete ?? LEY_1755_INCOMPLETE;
+
+/**
+ * The end of the window to ask for missing items (aaaa-mm-dd, inclusive), never after the answer is due;
+ * null when the law has no such step for this kind.
+ */
+export function askDeadlineDay(receivedAt: string, term: Term): string | null {
+  if (!term.incomplete) return null;
   const day = bogotaDay(receivedAt);
   const { askWithinDays, askUnit } = term.incomplete;
-  return askUnit === "business" ? addBusinessDays(day, askWithinDays, REQUEST_WEEK) : addDays(day, askWithinDays);
+  const end = askUnit === "business" ? addBusinessDays(day, askWithinDays) : addDays(day, askWithinDays);
+  const due = dueDay(receivedAt, term);
+  return end < due ? end : due;
 }
 
 /** `day` plus `months` calendar months (the 31st of a shorter month becomes its last day). */
@@ -186,7 +190,7 @@ export function addMonths(day: string, months: number): string {
  * a holiday runs to the next business day). After it, the request is deemed withdrawn.
  */
 export function completionDeadlineDay(askedAt: string, term: Term): string {
-  return monthsLater(bogotaDay(askedAt), term.incomplete.withdrawAfterMonths);
+  return monthsLater(bogotaDay(askedAt), pausedRule(term).withdrawAfterMonths);
 }
 
 /**
@@ -195,28 +199,28 @@ export function completionDeadlineDay(askedAt: string, term: Term): string {
  * as that one was.
  */
 export function completionExtensionDay(deadlineDay: string, term: Term): string {
-  return monthsLater(deadlineDay, term.incomplete.withdrawAfterMonths);
+  return monthsLater(deadlineDay, pausedRule(term).withdrawAfterMonths);
 }
 
 function monthsLater(day: string, months: number): string {
   const later = addMonths(day, months);
-  return isBusinessDay(later, REQUEST_WEEK) ? later : addBusinessDays(later, 1, REQUEST_WEEK);
+  return isBusinessDay(later) ? later : addBusinessDays(later, 1);
 }
 
 /**
  * Business days left when the clock pauses on `pausedAt` (that day counts as used), at least 1: the
  * term resumes "a partir del día siguiente" of the completion, so there is always that day.
  */
-export const remainingDays = (pausedAt: string, dueDayBefore: string) => Math.max(1, businessDaysBetween(bogotaDay(pausedAt), dueDayBefore, REQUEST_WEEK));
+export const remainingDays = (pausedAt: string, dueDayBefore: string) => Math.max(1, businessDaysBetween(bogotaDay(pausedAt), dueDayBefore));
 
 /** The new due day once the missing items arrive on `completedAt`. */
 export function dueDayAfterCompletion(completedAt: string, term: Term, remaining: number): string {
   const day = bogotaDay(completedAt);
-  return addBusinessDays(day, term.incomplete.onComplete === "restart" ? term.days : remaining, REQUEST_WEEK);
+  return addBusinessDays(day, pausedRule(term).onComplete === "restart" ? term.days : remaining);
 }
 
 /** The "reclamo en trámite" legend is due within 2 business days of the complete reclamo (Ley 1581 art. 15). */
-export const tramiteMarkDay = (completeAt: string) => addBusinessDays(bogotaDay(completeAt), 2, REQUEST_WEEK);
+export const tramiteMarkDay = (completeAt: string) => addBusinessDays(bogotaDay(completeAt), 2);
 
 export type ExtensionRefusal = "vencido" | "pausado" | "ya_ampliado" | "no_posterior" | "excede";
 

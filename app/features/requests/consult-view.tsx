@@ -7,7 +7,7 @@
 import { formatBogota, formatDay } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { COMPLETION_MAX, requestsChannel } from "./channel";
-import { TERMS } from "./clock";
+import { pausedRule, TERMS } from "./clock";
 import type { RequestConsultAnswer } from "./doors.server";
 
 type Found = Extract<RequestConsultAnswer, { outcome: "found" }>;
@@ -71,8 +71,8 @@ export function RequestStatus({ answer }: { answer: Found }) {
                 ? `Pedido el ${day(v.completion_requested_at)}. Tiene hasta el ${formatDay(v.completion_deadline ?? "")} para completarla aquí; el plazo para responder se reanuda al día siguiente de recibir la información. Si no la completa a tiempo, se entiende que desistió de la solicitud, y puede presentarla de nuevo.${
                     v.completion_extended_at
                       ? ` Ese plazo ya se prorrogó a su pedido el ${day(v.completion_extended_at)}.`
-                      : TERMS[v.term.id].incomplete.extensionOnRequest
-                        ? ` Si necesita más tiempo, pídalo antes de esa fecha por los canales de contacto del pie de esta página: la ley le permite pedir una prórroga hasta por un plazo igual (${TERMS[v.term.id].incomplete.law}).`
+                      : pausedRule(TERMS[v.term.id]).extensionOnRequest
+                        ? ` Si necesita más tiempo, pídalo antes de esa fecha por los canales de contacto del pie de esta página: la ley le permite pedir una prórroga hasta por un plazo igual (${pausedRule(TERMS[v.term.id]).law}).`
                         : ""
                   }`
                 : v.completed_at

@@ -1,5 +1,7 @@
 /** The PQRS front door (docs/product.md §28): the case form with the PQRS registry and the table of terms after the choice. */
-import { makeCaseForm } from "~/features/cases/case-form";
+import type { BusinessCalendar } from "~/config/calendar";
+import { type CaseFormProps, makeCaseForm } from "~/features/cases/case-form";
+import { setBusinessCalendar } from "~/platform/dates";
 import type { ReceiptText } from "~/features/cases/receipt";
 import { IDENTITY_FIELDS, requestForm, requestGroups } from "./request-form";
 import { TermsTable } from "./terms-table";
@@ -13,7 +15,7 @@ export const requestReceipt: ReceiptText = {
   noun: { heading: "Recibimos su solicitud", of: "de la solicitud" },
 };
 
-export const RequestForm = makeCaseForm({
+const CaseForm = makeCaseForm({
   form: requestForm,
   groups: requestGroups,
   action: "/pqrs",
@@ -28,3 +30,12 @@ export const RequestForm = makeCaseForm({
   clearWhen: { field: "anonimo", value: "si", clear: IDENTITY_FIELDS },
   after: { tipo: (values, now) => <TermsTable now={now} selected={values.tipo} /> },
 });
+
+/**
+ * The form with the company's calendar (product rule 36): the island computes the due dates in the
+ * browser, so it counts with the calendar the server handed it, not the default.
+ */
+export function RequestForm({ calendar, ...props }: CaseFormProps & { calendar: BusinessCalendar }) {
+  setBusinessCalendar(calendar);
+  return <CaseForm {...props} />;
+}

@@ -21,6 +21,7 @@ import {
   checkExtension,
   completionDeadlineDay,
   completionExtensionDay,
+  pausedRule,
   dueDay,
   dueDayAfterCompletion,
   EXTENSION_REFUSALS,
@@ -385,9 +386,10 @@ export async function askToComplete(db: Kysely<Database>, user: User, id: number
   if (r.completion_requested_at) return conflict("Ya se pidió completar esta solicitud una vez.");
   if (r.extended_at) return conflict("El plazo ya se amplió: pida lo que falta dentro de la respuesta.");
   const lastDay = askDeadlineDay(r.received_at, term);
+  if (!term.incomplete || !lastDay) return conflict(`La ley no prevé pedir que se complete este tipo de solicitud (${term.law}): respóndala con la información que tiene.`);
   if (now > endOfBogotaDay(lastDay)) {
     return conflict(
-      `La ley permite pedir que se complete dentro de los ${term.incomplete.askWithinDays} días ${term.incomplete.askUnit === "business" ? "hábiles" : "calendario"} siguientes al recibo (${term.incomplete.law}); ese plazo terminó el ${formatDay(lastDay)}. Responda con lo que tiene o amplíe el plazo.`,
+      `La ley permite pedir que se complete dentro de los ${term.incomplete.askWithinDays} días ${term.incomplete.askUnit === "business" ? "hábiles" : "calendario"} siguientes al recibo (${term.incomplete.law}), y antes de que venza la respuesta; ese plazo terminó el ${formatDay(lastDay)}. Responda con lo que tiene o amplíe el plazo.`,
     );
   }
   if (!r.due_at || now > r.due_at) return conflict("El plazo para responder ya venció.");
@@ -420,11 +422,12 @@ export async function completeRequest(db: Kysely<Database>, actor: Actor, id: nu
   if (r.status !== "por_completar") return conflict("Esta solicitud no está esperando información.");
   if (completionExpired(r, now)) return conflict(`El plazo para completar la solicitud terminó el ${formatDay(r.completion_deadline ?? "")}: puede presentarla de nuevo.`);
   const term = TERMS[r.term as TermId];
+  const rule = pausedRule(term);
   const base = endOfBogotaDay(dueDayAfterCompletion(now, term, r.remaining_days ?? term.days));
   const resumed =
-    term.incomplete.onComplete === "restart"
-      ? `El plazo de ${term.days} días hábiles corre de nuevo desde el día siguiente (${term.incomplete.law}): vence el ${dueText(base)}.`
-      : `El plazo se reanuda el día siguiente con los ${r.remaining_days} día(s) hábil(es) que quedaban (${term.incomplete.law}): vence el ${dueText(base)}.`;
+    rule.onComplete === "restart"
+      ? `El plazo de ${term.days} días hábiles corre de nuevo desde el día siguiente (${rule.law}): vence el ${dueText(base)}.`
+      : `El plazo se reanuda el día siguiente con los ${r.remaining_days} día(s) hábil(es) que quedaban (${rule.law}): vence el ${dueText(base)}.`;
   const person = "person" in actor;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ completed_at: now, base_due_at: base, due_at: base }).where("case_id", "=", id).execute();
@@ -449,11 +452,12 @@ export async function extendCompletion(db: Kysely<Database>, user: User, id: num
   if (!r) return notFound;
   const term = TERMS[r.term as TermId];
   if (r.status !== "por_completar" || !r.completion_deadline) return conflict("Esta solicitud no está esperando información.");
-  if (!term.incomplete.extensionOnRequest) return conflict(`La ley no prevé prórroga para completar este tipo de solicitud (${term.incomplete.law}).`);
+  const rule = pausedRule(term);
+  if (!rule.extensionOnRequest) return conflict(`La ley no prevé prórroga para completar este tipo de solicitud (${rule.law}).`);
   if (r.completion_extended_at) return conflict("El plazo para completar ya se prorrogó una vez.");
   if (completionExpired(r, now)) return conflict(`El plazo para completar terminó el ${formatDay(r.completion_deadline)}: la prórroga debía pedirse antes.`);
   const deadline = completionExtensionDay(r.completion_deadline, term);
-  const note = `A su solicitud, prorrogamos hasta el ${formatDay(deadline)} el plazo para completar su solicitud (vencía el ${formatDay(r.completion_deadline)}; ${term.incomplete.law}). Mientras tanto, el plazo para responder sigue suspendido.`;
+  const note = `A su solicitud, prorrogamos hasta el ${formatDay(deadline)} el plazo para completar su solicitud (vencía el ${formatDay(r.completion_deadline)}; ${rule.law}). Mientras tanto, el plazo para responder sigue suspendido.`;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ completion_deadline: deadline, completion_extended_at: now }).where("case_id", "=", id).execute();
     await addEventIn(trx, id, { note, visible: true, author: user.email }, now);
@@ -539,7 +543,7 @@ export async function closeRequest(db: Kysely<Database>, user: User, id: number,
   const status = reason === "respondida" ? "cerrado" : "desistido";
   const note =
     reason === "desistimiento"
-      ? `La solicitud no se completó hasta el ${formatDay(r.completion_deadline ?? "")}: se entiende que desistió de ella (${term.incomplete.law}). Puede presentarla de nuevo.`
+      ? `La solicitud no se completó hasta el ${formatDay(r.completion_deadline ?? "")}: se entiende que desistió de ella (${pausedRule(term).law}). Puede presentarla de nuevo.`
       : null;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ closed_at: now, export_json: null }).where("case_id", "=", id).execute();

@@ -3,15 +3,17 @@
  * due date it gives a request filed now, the chosen kind's row marked and its date said in words. Rendered
  * by the server with its clock (it works without JavaScript) and by the island with the browser's.
  */
-import { formatBogota, formatDay } from "~/platform/dates";
+import { type BusinessCalendar, closingText, restDays, workingDaysText } from "~/config/calendar";
+import { businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { kindLabel } from "~/features/cases/model";
-import { OFFICE_HOURS, termsTable, TERMS } from "./clock";
+import { termsTable, TERMS } from "./clock";
 import { type RequestKind, requestsChannel, TERM_OF } from "./channel";
 
-const hour = (hhmm: string) => `${Number(hhmm.slice(0, 2)) > 12 ? Number(hhmm.slice(0, 2)) - 12 : Number(hhmm.slice(0, 2))}:${hhmm.slice(3)} ${Number(hhmm.slice(0, 2)) >= 12 ? "p. m." : "a. m."}`;
-
-/** How the days are counted, in the visitor's words (ADR 019). */
-export const COUNTING_RULE = `Contamos días hábiles: de lunes a viernes, sin los festivos de Colombia. El día en que llega su solicitud no cuenta: el plazo empieza el siguiente día hábil, salvo en una consulta sobre datos personales, que la ley cuenta desde la fecha de recibo (ese mismo día, si es hábil y llega antes de las ${hour(OFFICE_HOURS.closes)}). Si la presenta un sábado, un domingo, un festivo o después de las ${hour(OFFICE_HOURS.closes)}, guardamos la fecha y la hora reales en que llegó, y el plazo empieza el siguiente día hábil. La fecha límite termina a la medianoche, hora de Colombia.`;
+/** How the days are counted, in the visitor's words, from the company's calendar (ADR 019; product rule 36). */
+export function countingRule(calendar: BusinessCalendar): string {
+  const rest = [...restDays(calendar).map((d) => `un ${d}`), "un festivo"].join(", ");
+  return `Contamos días hábiles: ${workingDaysText(calendar)}, sin los festivos de Colombia. El día en que llega su solicitud no cuenta: el plazo empieza el siguiente día hábil, salvo en una consulta sobre datos personales, que la ley cuenta desde la fecha de recibo (ese mismo día, si es hábil y llega antes del cierre de la oficina: ${closingText(calendar)}). Si la presenta ${rest} o después del cierre, guardamos la fecha y la hora reales en que llegó, y el plazo empieza el siguiente día hábil. La fecha límite termina a la medianoche, hora de Colombia.`;
+}
 
 export function TermsTable({ now, selected }: { now: string; selected?: string }) {
   if (!now) return null;
@@ -52,7 +54,7 @@ export function TermsTable({ now, selected }: { now: string; selected?: string }
           </tbody>
         </table>
       </div>
-      <p className="pqrs-terms-rule">{COUNTING_RULE}</p>
+      <p className="pqrs-terms-rule">{countingRule(businessCalendar())}</p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { bogotaDay, bogotaDayAndTime, bogotaInstant, formatBogota, formatDay } from "~/platform/dates";
+import { businessDaysText } from "~/config/calendar";
+import { bogotaDay, bogotaDayAndTime, bogotaInstant, businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { getReport, recordNotice, reportMails, reportNotices, setLearnedAt, setSeverity } from "~/features/incidents/incidents.server";
 import { isSevere, noticesDue, SEVERITIES, type Severity } from "~/features/incidents/deadlines";
@@ -133,8 +134,8 @@ export default function ReportDetail() {
           <table className="admin-table admin-table-stacked admin-notices">
             <caption>
               Avisos que debe el accidente: {FURAT_BUSINESS_DAYS} días hábiles siguientes al accidente, sin contar el día del accidente;
-              contamos los sábados como hábiles (la lectura más estricta: la ley no lo aclara para este plazo) y no los domingos ni los
-              festivos de Colombia.
+              hábiles {businessDaysText(businessCalendar())}, los días de la empresa (la ley no aclara si el sábado cuenta para este
+              plazo: contarlo es la lectura más estricta).
             </caption>
             <thead>
               <tr>

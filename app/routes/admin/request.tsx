@@ -1,10 +1,11 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
+import { businessDaysText } from "~/config/calendar";
+import { bogotaDay, businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { heldOrigin } from "~/features/cases/held.server";
 import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
-import { askDeadlineDay, completionExtensionDay, firstCountedDay, withinOfficeHours } from "~/features/requests/clock";
+import { askDeadlineDay, completionExtensionDay, firstCountedDay, pausedRule, withinOfficeHours } from "~/features/requests/clock";
 import { DATA_KINDS, isDataKind, isOpen, PETITION_KINDS, requestsChannel } from "~/features/requests/channel";
 import { requestStoreOptions } from "~/features/requests/doors.server";
 import {
@@ -152,7 +153,9 @@ export default function RequestDetail() {
   const open = isOpen(r.status);
   const paused = r.status === "por_completar";
   const data = isDataKind(r.kind);
-  const askOpen = open && !paused && !r.completion_requested_at && !r.extended_at && bogotaDay(now) <= clock.askUntil && Boolean(r.due_at && now <= r.due_at);
+  const ask = clock.term.incomplete && clock.askUntil ? { rule: clock.term.incomplete, until: clock.askUntil } : null;
+  const askOpen = ask !== null && open && !paused && !r.completion_requested_at && !r.extended_at && bogotaDay(now) <= ask.until && Boolean(r.due_at && now <= r.due_at);
+  const rule = pausedRule(clock.term);
   const canExtend = open && !paused && !r.extended_at && Boolean(r.due_at && now <= r.due_at);
   return (
     <>
@@ -170,7 +173,7 @@ export default function RequestDetail() {
         <div>
           <dt>Plazo</dt>
           <dd>
-            {clock.term.days} días hábiles ({clock.term.law}), contados desde el {formatDay(r.first_day)}; sin sábados, domingos ni festivos de Colombia
+            {clock.term.days} días hábiles ({clock.term.law}), contados desde el {formatDay(r.first_day)}; hábiles {businessDaysText(businessCalendar())}
           </dd>
         </div>
         <div className={clock.overdue ? "admin-overdue" : undefined}>
@@ -221,11 +224,11 @@ export default function RequestDetail() {
                   Registrar y reanudar el plazo
                 </button>
               </form>
-              {clock.term.incomplete.extensionOnRequest && !r.completion_extended_at && !clock.expired ? (
+              {rule.extensionOnRequest && !r.completion_extended_at && !clock.expired ? (
                 <form method="post" className="admin-form">
                   <input type="hidden" name="accion" value="prorroga" />
                   <p>
-                    Si la persona pidió más tiempo antes del {formatDay(r.completion_deadline ?? "")}, la ley le permite una prórroga hasta por un plazo igual ({clock.term.incomplete.law}); se registra una vez. El nuevo
+                    Si la persona pidió más tiempo antes del {formatDay(r.completion_deadline ?? "")}, la ley le permite una prórroga hasta por un plazo igual ({rule.law}); se registra una vez. El nuevo
                     plazo sería el {formatDay(clock.extensionDay ?? "")}.
                   </p>
                   <button type="submit" className="button button-secondary">
@@ -237,7 +240,7 @@ export default function RequestDetail() {
                 <form method="post" className="admin-form">
                   <input type="hidden" name="accion" value="cerrar" />
                   <input type="hidden" name="motivo_cierre" value="desistimiento" />
-                  <p>La persona no completó la solicitud a tiempo: se entiende que desistió ({clock.term.incomplete.law}).</p>
+                  <p>La persona no completó la solicitud a tiempo: se entiende que desistió ({rule.law}).</p>
                   <button type="submit" className="button button-secondary">
                     Cerrar por desistimiento
                   </button>
@@ -246,34 +249,38 @@ export default function RequestDetail() {
             </>
           ) : null}
 
-          <h2>Pedir que la complete</h2>
-          {askOpen ? (
-            <form method="post" className="admin-form">
-              <input type="hidden" name="accion" value="completar" />
-              <p>
-                Hasta el {formatDay(clock.askUntil)} ({clock.term.incomplete.askWithinDays} días {clock.term.incomplete.askUnit === "business" ? "hábiles" : "calendario"} desde el recibo, {clock.term.incomplete.law}). El plazo para responder se suspende hoy y se{" "}
-                {clock.term.incomplete.onComplete === "restart" ? "cuenta de nuevo completo" : "reanuda con los días que quedan"} desde el día siguiente a recibir lo que falta; si no llega en{" "}
-                {clock.term.incomplete.withdrawAfterMonths === 1 ? "un mes" : `${clock.term.incomplete.withdrawAfterMonths} meses`}, se entiende que desistió.
-              </p>
-              <div className="field">
-                <label htmlFor="p-faltante">Qué falta (se envía por correo y la persona lo lee al consultar)</label>
-                <textarea id="p-faltante" name="faltante" rows={3} maxLength={2000} required />
-              </div>
-              <button type="submit" className="button">
-                Pedir que la complete
-              </button>
-            </form>
-          ) : (
-            <p>
-              {paused
-                ? "Ya se le pidió completarla."
-                : r.completion_requested_at
-                  ? "Ya se le pidió completarla una vez."
-                  : r.extended_at
-                    ? "No disponible: el plazo ya se amplió."
-                    : `No disponible: la ley permite pedirlo hasta el ${formatDay(clock.askUntil)}.`}
-            </p>
-          )}
+          {ask ? (
+            <>
+              <h2>Pedir que la complete</h2>
+              {askOpen ? (
+                <form method="post" className="admin-form">
+                  <input type="hidden" name="accion" value="completar" />
+                  <p>
+                    Hasta el {formatDay(ask.until)} ({ask.rule.askWithinDays} días {ask.rule.askUnit === "business" ? "hábiles" : "calendario"} desde el recibo, {ask.rule.law}). El plazo para responder se suspende hoy y se{" "}
+                    {ask.rule.onComplete === "restart" ? "cuenta de nuevo completo" : "reanuda con los días que quedan"} desde el día siguiente a recibir lo que falta; si no llega en{" "}
+                    {ask.rule.withdrawAfterMonths === 1 ? "un mes" : `${ask.rule.withdrawAfterMonths} meses`}, se entiende que desistió.
+                  </p>
+                  <div className="field">
+                    <label htmlFor="p-faltante">Qué falta (se envía por correo y la persona lo lee al consultar)</label>
+                    <textarea id="p-faltante" name="faltante" rows={3} maxLength={2000} required />
+                  </div>
+                  <button type="submit" className="button">
+                    Pedir que la complete
+                  </button>
+                </form>
+              ) : (
+                <p>
+                  {paused
+                    ? "Ya se le pidió completarla."
+                    : r.completion_requested_at
+                      ? "Ya se le pidió completarla una vez."
+                      : r.extended_at
+                        ? "No disponible: el plazo ya se amplió."
+                        : `No disponible: la ley permite pedirlo hasta el ${formatDay(ask.until)}.`}
+                </p>
+              )}
+            </>
+          ) : null}
 
           <h2>Ampliar el plazo</h2>
           {canExtend && clock.maxExtension ? (

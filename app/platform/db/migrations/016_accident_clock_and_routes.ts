@@ -38,7 +38,7 @@ export const m016AccidentClockAndRoutes = (engine: Engine): Migration => {
       const accidents = await sql<{ case_id: number; fecha: string }>`
         select a.case_id, a.fecha from accident_reports a join cases c on c.id = a.case_id where c.kind = 'accidente'`.execute(db);
       for (const row of accidents.rows) {
-        const due = endOfBogotaDay(addBusinessDays(row.fecha, 2, "monday-to-saturday"));
+        const due = endOfBogotaDay(addBusinessDays(row.fecha, 2, { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] }));
         await sql`update accident_reports set furat_due_at = ${due} where case_id = ${row.case_id}`.execute(db);
       }
       await db.schema.alterTable("ethics_reports").addColumn("user_committee_engaged_on", "text").execute();
