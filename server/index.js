@@ -201,7 +201,7 @@ export async function createServer() {
   app.use((req, res, next) => {
     if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
       const query = req.url.slice(req.path.length);
-      return res.redirect(301, sameSitePath(req.path.replace(/[\\/]+$/, "")) + query);
+      return res.redirect(301, sameSitePath(trimTrailingSlashes(req.path)) + query);
     }
     next();
   });
@@ -344,6 +344,16 @@ const METHOD_NOT_ALLOWED_PAGE =
  */
 function sameSitePath(requestPath) {
   return `/${String(requestPath).replace(/^[\\/]+/, "")}`;
+}
+
+/**
+ * The path without its trailing slashes and backslashes, by a scan from the end: the pattern
+ * `[\\/]+$` retries from every slash of a long run and took a third of a second on a 16 KB path.
+ */
+function trimTrailingSlashes(requestPath) {
+  let end = requestPath.length;
+  while (end > 0 && (requestPath[end - 1] === "/" || requestPath[end - 1] === "\\")) end--;
+  return requestPath.slice(0, end);
 }
 
 const HTML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
