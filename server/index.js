@@ -245,7 +245,7 @@ export async function createServer() {
       const candidate = path.join(clientDir, decoded);
       if (!candidate.startsWith(clientDir + path.sep) || !isFile(candidate)) {
         // A missing fingerprinted asset is a plain 404, not a page.
-        if (req.path.startsWith("/assets/")) return res.status(404).type("text/plain").send("No encontrado");
+        if (req.path.startsWith("/assets/")) return res.status(404).setHeader("Cache-Control", "no-cache").type("text/plain").send("No encontrado");
         return next();
       }
       file = candidate;
