@@ -37,7 +37,8 @@ let probing = false;
 let prober: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
-  server = await startServer({ FORM_RATE_LIMIT: "100000" });
+  // With a key the ethics line is open on both engines (PostgreSQL has no key file).
+  server = await startServer({ FORM_RATE_LIMIT: "100000", ETHICS_KEY: Buffer.alloc(32, 7).toString("base64") });
   createAccount(server.databaseUrl, "admin@example.com", "admin");
   const { response, cookie } = await signIn(server.url, "admin@example.com");
   expect(response.status).toBe(302);
