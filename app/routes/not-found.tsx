@@ -10,6 +10,12 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
+// Revalidated like the site's other HTML (server/index.js: "no-cache"): a path missing today may be a
+// page after the next deploy, so no cache may answer for it without asking.
+export function headers() {
+  return { "Cache-Control": "no-cache" };
+}
+
 // A post to an unknown path is also a 404, not a 405.
 export function action() {
   return data(null, { status: 404 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertSameOriginPost } from "~/features/staff/guard.server";
 import { createAccount, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query } from "../support/database";
-import { rawRequest } from "../support/raw-http";
+import { rawRequest, rawSocketRequest } from "../support/raw-http";
 import { INCIDENT_REPORT } from "../support/reports";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -182,4 +182,116 @@ describe("the staff lists' parameters", () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe("a malformed Host header", () => {
+  const get = (target: string, host: string | null, cookie = "") =>
+    rawSocketRequest(server.url, `GET ${target} HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}${cookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`);
+
+  it.each(["[", "", "a b", "x@evil.example", "evil.example:99999", "::::", "evil.example/x", "ex\\ample"])("Host %j gets a 400 on every kind of page", async (host) => {
+    for (const target of ["/pqrs", "/no-existe", "/admin", "/admin/mensajes", "/admin/no-existe", "/", "/contacto", "/healthz"]) {
+      const res = await get(target, host, admin);
+      expect(res.status, `${target} ${host}`).toBe(400);
+      expect(res.body).toContain("Solicitud inválida");
+    }
+    const post = await rawSocketRequest(
+      server.url,
+      `POST /admin/ingresar HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+    );
+    expect(post.status).toBe(400);
+  });
+
+  it("a good Host still works: a name, an address, IPv6, with or without a port, and none at all (HTTP/1.0)", async () => {
+    const { port } = new URL(server.url);
+    for (const host of [`127.0.0.1:${port}`, "localhost", `sitio.example:${port}`, "[::1]", `[::1]:${port}`, "sitio_interno"]) {
+      expect((await get("/pqrs", host)).status, host).toBe(200);
+      expect((await get("/no-existe", host)).status, host).toBe(404);
+    }
+    const old = await rawSocketRequest(server.url, "GET /pqrs HTTP/1.0\r\n\r\n");
+    expect(old.status).toBe(200);
+  });
+});
+
+describe("a date filter that names no day", () => {
+  it.each(["desde=9999-99-99", "hasta=9999-99-99", "desde=0000-00-00", "desde=2026-02-30", "hasta=99999-01-01", "desde=2026-13-01&hasta=2026-00-10"])("the messages list with %s is shown without it, and says so", async (filter) => {
+    const res = await rawRequest(server.url, "GET", `/admin/mensajes?${filter}`, { headers: { Cookie: admin } });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("la fecha no existe");
+    expect(res.body).toContain("La lista se muestra sin ese filtro.");
+    // Its export link leaves the date out.
+    expect(res.body).not.toMatch(/exportar\.csv\?[^"]*(desde|hasta)=/);
+  });
+
+  it.each(["desde=9999-99-99", "hasta=2026-02-30", "desde=0000-00-00&formulario=contacto"])("the export with %s is refused with a 400 that says why, never wider", async (filter) => {
+    const res = await rawRequest(server.url, "GET", `/admin/exportar.csv?${filter}`, { headers: { Cookie: admin } });
+    expect(res.status).toBe(400);
+    expect(res.headers["content-type"]).toContain("text/plain");
+    expect(res.body).toContain("la fecha no existe");
+    expect(res.body).toContain("No se exportó nada.");
+  });
+
+  it("a real day still filters", async () => {
+    expect((await rawRequest(server.url, "GET", "/admin/mensajes?desde=2026-01-01&hasta=2026-12-31", { headers: { Cookie: admin } })).status).toBe(200);
+    const csv = await rawRequest(server.url, "GET", "/admin/exportar.csv?desde=2026-01-01", { headers: { Cookie: admin } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+  });
+});
+
+describe("a body that is not a form, posted to a page", () => {
+  const bodies: [string, string][] = [
+    ["application/json", JSON.stringify({ correo: "admin@example.com", clave: "x", accion: "crear" })],
+    ["text/plain", "correo=admin@example.com"],
+    ["application/xml", '<?xml version="1.0"?><a><correo>x</correo></a>'],
+    ["text/xml", "<a/>"],
+    ["multipart/form-data; boundary=x", "no es multipart"],
+    ["", "correo=x"],
+  ];
+  const targets = [
+    "/admin/ingresar",
+    "/ofertas-falsas",
+    "/contacto",
+    "/pqrs",
+    "/incidente/consulta",
+    "/linea-etica/consulta",
+    "/pqrs/consulta",
+    "/admin/usuarios",
+    "/admin/titulares",
+    "/admin/mensajes/1",
+    "/admin/reportes/1",
+    "/admin/reportes/retenidos",
+    "/admin/etica/1",
+    "/admin/etica/cifras",
+    "/admin/etica/retenidos",
+    "/admin/pqrs/1",
+    "/admin/datos/1",
+    "/admin/salir",
+    "/nosotros",
+  ];
+
+  it("gets a 415 with a Spanish message (JSON for JSON), signed in or not", async () => {
+    const wrong: string[] = [];
+    for (const target of targets) {
+      for (const [type, body] of bodies) {
+        for (const cookie of ["", admin]) {
+          const headers: Record<string, string> = { Origin: server.url, ...(type ? { "Content-Type": type } : {}), ...(cookie ? { Cookie: cookie } : {}) };
+          const res = await rawRequest(server.url, "POST", target, { headers, body });
+          const spanish = type === "application/json" ? JSON.parse(res.body).error?.message : res.body;
+          if (res.status !== 415 || !String(spanish).includes("Esta dirección recibe formularios")) wrong.push(`${res.status} ${target} ${type || "(sin tipo)"}${cookie ? " (sesión)" : ""}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it("the API doors keep their own JSON refusal, and a form or a bare sign-out still works", async () => {
+    const api = await rawRequest(server.url, "POST", "/php/pqrs", { headers: { "Content-Type": "application/xml", Origin: server.url }, body: "<a/>" });
+    expect(api.status).toBe(415);
+    expect(JSON.parse(api.body).error.code).toBe("tipo_no_soportado");
+    const form = await rawRequest(server.url, "POST", "/ofertas-falsas", { headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8", Origin: server.url }, body: "dato=3001234567" });
+    expect(form.status).toBe(200);
+    const { cookie } = await signIn(server.url, "admin@example.com");
+    const out = await rawRequest(server.url, "POST", "/admin/salir", { headers: { Origin: server.url, Cookie: cookie } });
+    expect(out.status).toBe(302);
+  });
 });

@@ -3,6 +3,7 @@
  * `//host`, `/\host`, `/x/../y` or a method like TRACE before sending them).
  */
 import http from "node:http";
+import net from "node:net";
 
 export interface RawAnswer {
   status: number;
@@ -23,5 +24,30 @@ export function rawRequest(baseUrl: string, method: string, target: string, opti
     });
     req.on("error", reject);
     req.end(options.body);
+  });
+}
+
+/**
+ * One request written byte for byte on a socket: for what even Node's client would refuse or rewrite
+ * (an empty or malformed Host, a header it would not send). Reads until the server closes.
+ */
+export function rawSocketRequest(baseUrl: string, text: string): Promise<RawAnswer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(text));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const answer = Buffer.concat(chunks).toString("utf8");
+      const [head, ...rest] = answer.split("\r\n\r\n");
+      const [statusLine, ...lines] = head.split("\r\n");
+      const headers: http.IncomingHttpHeaders = {};
+      for (const line of lines) {
+        const at = line.indexOf(":");
+        if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers, body: rest.join("\r\n\r\n") });
+    });
   });
 }

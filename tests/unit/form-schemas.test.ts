@@ -10,6 +10,30 @@ const contact = { nombre: "Ana Núñez", celular: "300 123 4567", correo: "ana@e
 const client = { empresa: "Acme S.A.S.", cargo: "Gerente", ...contact };
 
 describe("e-mail pattern (SPEC §5: text@text.text, no spaces)", () => {
+  it("takes linear time: a 32 KB address of dots, and every other shape, in milliseconds", () => {
+    for (const worst of [`a@${"a.".repeat(16_000)}@`, `a@${".".repeat(32_000)}@`, `${"a".repeat(32_000)}@`, `a@${".a".repeat(16_000)} `, `a@a.${"a".repeat(32_000)}@`]) {
+      const start = performance.now();
+      expect(EMAIL_PATTERN.test(worst)).toBe(false);
+      // The old pattern took about a second on the first one.
+      expect(performance.now() - start).toBeLessThan(100);
+    }
+  });
+  it("accepts exactly what text@text.text did (every string of up to 8 of a, @, . and space)", () => {
+    const plain = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const differ: string[] = [];
+    const walk = (text: string) => {
+      if (plain.test(text) !== EMAIL_PATTERN.test(text)) differ.push(text);
+      if (text.length < 8) for (const c of ["a", "@", ".", " "]) walk(text + c);
+    };
+    walk("");
+    expect(differ).toEqual([]);
+  });
+  it("an address over 254 characters is refused for its length, before the pattern reads it", () => {
+    const field = emailField({ name: "correo", label: "CORREO" });
+    const result = field.schema.safeParse(`a@${"a.".repeat(16_000)}@`);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([MESSAGES.tooLong(254)]);
+  });
   it.each(["a@b.co", "ana.maria@empresa.com.co", "x+y@sub.dominio.org", "ñandú@correo.co"])("accepts %s", (v) => {
     expect(EMAIL_PATTERN.test(v)).toBe(true);
   });

@@ -1,5 +1,5 @@
 /** CONSULTAR: the plain form (no JavaScript needed) and what a reporter reads of a case. */
-import { formatBogota } from "~/platform/dates";
+import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import { type ChannelDef, kindLabel, type PublicView, statusLabel } from "./model";
 
 /** POST, so the code lands in no address bar, history or access log. */
@@ -30,11 +30,13 @@ export function CaseStatus({ channel, view, thread = false }: { channel: Channel
   const reached = new Map<string, string>();
   for (const e of view.events) if (e.status && !reached.has(e.status)) reached.set(e.status, e.at);
   const notes = view.events.filter((e) => e.note);
+  // A confidential channel (the ethics line) keeps when a report arrived to the day only.
+  const when = (at: string) => (channel.confidential && at === view.received_at ? formatDay(bogotaDay(at)) : formatBogota(at));
   return (
     <section className="case-status" aria-labelledby="estado-titulo">
       <h2 id="estado-titulo">{`Reporte ${view.radicado}`}</h2>
       <p>
-        {`${kindLabel(channel, view.kind)} · recibido el ${formatBogota(view.received_at)}. Estado actual: `}
+        {`${kindLabel(channel, view.kind)} · recibido el ${when(view.received_at)}. Estado actual: `}
         <strong>{statusLabel(channel, view.status)}</strong>.
       </p>
       <ol className="case-steps">
@@ -44,7 +46,7 @@ export function CaseStatus({ channel, view, thread = false }: { channel: Channel
           return (
             <li key={s.value} className={current ? "case-step-current" : at ? "case-step-done" : "case-step-pending"} aria-current={current ? "step" : undefined}>
               <span className="case-step-label">{s.label}</span>{" "}
-              <span className="case-step-date">{at ? formatBogota(at) : "pendiente"}</span>
+              <span className="case-step-date">{at ? when(at) : "pendiente"}</span>
             </li>
           );
         })}

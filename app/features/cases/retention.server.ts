@@ -7,6 +7,7 @@
  * and its code stops opening it.
  */
 import { type Kysely, sql, type Transaction } from "kysely";
+import { isEmailAddress } from "~/forms/fields";
 import type { Database } from "~/platform/db/database.server";
 import type { PurgeCandidate, Purger } from "~/platform/purge.server";
 import type { RecordKind } from "~/platform/retention";
@@ -81,8 +82,6 @@ export function caseCounter(kind: RecordKind, channel: string, kinds?: readonly 
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * Posts held by the spam trap and discarded by the staff (ADR 017), past their period from the decision.
  * A post in clear names its persons by the e-mails and document numbers in it; a sealed one (the ethics
@@ -98,8 +97,8 @@ export const discardedHeldPurger: Purger = {
         try {
           const values = Object.entries(JSON.parse(r.payload) as Record<string, string>);
           subjects = values
-            .filter(([name, v]) => typeof v === "string" && (EMAIL.test(v) || /documento$/.test(name)))
-            .map(([, v]) => (EMAIL.test(v) ? v.trim().toLowerCase() : v.trim().toUpperCase()));
+            .filter(([name, v]) => typeof v === "string" && (isEmailAddress(v) || /documento$/.test(name)))
+            .map(([, v]) => (isEmailAddress(v) ? v.trim().toLowerCase() : v.trim().toUpperCase()));
         } catch {
           subjects = [];
         }

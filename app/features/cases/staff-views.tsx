@@ -4,7 +4,7 @@
  * changes the status and writes a note. A channel passes its own columns, labels and actions.
  */
 import type { ReactNode } from "react";
-import { formatBogota } from "~/platform/dates";
+import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import { type ChannelDef, kindLabel, statusLabel } from "./model";
 
 export interface CaseColumn<R> {
@@ -126,7 +126,8 @@ export function CaseHistory({ channel, events, visibleLabel }: { channel: Channe
     <ol className="admin-history">
       {events.map((e) => (
         <li key={e.id}>
-          {formatBogota(e.at)} · {e.author === "reportante" ? "Quien reportó" : e.author}
+          {/* A confidential channel (the ethics line) keeps when a report arrived to the day only. */}
+          {channel.confidential && e.author === "sistema" ? formatDay(bogotaDay(e.at)) : formatBogota(e.at)} · {e.author === "reportante" ? "Quien reportó" : e.author}
           {e.status ? ` · ${statusLabel(channel, e.status)}` : ""}
           {e.note ? (
             <>

@@ -67,12 +67,20 @@ export function ethicsRecipients(env: ServerEnv): Record<EthicsRole, string[]> {
 }
 
 /**
+ * When a report arrived, as the ethics line keeps it: the start (00:00 in Colombia) of the Colombian day.
+ * Its clocks count in days (the committee's term, COMMITTEE_DAYS; the semester's figures), and a time to
+ * the second would let a proxy's access log put an address next to an anonymous report (docs/deploy.md
+ * §7). Reports of one day keep their order by id, which the lists' keyset paging breaks ties with.
+ */
+export const receivedDay = (instant = new Date().toISOString()) => bogotaDayStart(bogotaDay(instant));
+
+/**
  * Stores one validated report: the case (radicado, hashed code, "Recibido"), the sealed content, and the
  * notices (to the owning role; to the reporter only if identified with an e-mail), in one transaction.
  * Nothing about the sender's connection reaches this function.
  */
 export async function storeEthicsReport(db: Kysely<Database>, sealer: Sealer, values: Record<string, string>, options: EthicsStoreOptions) {
-  const now = new Date().toISOString();
+  const now = receivedDay();
   const kind = values.categoria as EthicsKind;
   const identified = values.identificacion === "identificado";
   const content = Object.fromEntries(SEALED_FIELDS.map((name) => [name, identified || !IDENTITY_FIELDS.includes(name as never) ? (values[name] ?? "") : ""]));

@@ -4,7 +4,7 @@
  * `npm start` runs every channel. With PostgreSQL (several instances, each with its own disk) there is
  * no shared folder: ETHICS_KEY is required there, and without it the channel stays closed.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { engineOf, sqlitePathFromUrl } from "~/platform/db/database.server";
 import type { ServerEnv } from "~/platform/env.server";
@@ -44,6 +44,8 @@ export function prepareEthicsKey(env: Pick<ServerEnv, "DATABASE_URL" | "ETHICS_K
   }
   if (existsSync(file)) {
     ethicsKeyOf(env);
+    // A key copied or restored readable by others is closed again: only the site's user reads it.
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
     return [`La línea ética cifra con la clave del archivo ${file}. Para más seguridad, muévala al gestor de secretos del servidor y defínala en ETHICS_KEY (docs/deploy.md §6).`];
   }
   writeFileSync(file, `${newKey()}\n`, { mode: 0o600, flag: "wx" });

@@ -2,7 +2,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { messageFields } from "./registry";
 import { bogotaDayStart, formatBogota } from "~/platform/dates";
-import { normalizeEmail } from "~/forms/fields";
+import { isCalendarDay, normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import { mailStateLabel } from "~/platform/outbox-status";
 import type { CsvColumn } from "~/platform/csv.server";
@@ -20,23 +20,33 @@ export interface InboxFilter {
   from?: string;
   to?: string;
   q?: string;
+  /** The date parameters given that name no calendar day (`9999-99-99`): left out of the filter, and said. */
+  ignored?: ("desde" | "hasta")[];
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseFilter(params: URLSearchParams): InboxFilter {
   const form = params.get("formulario");
   const state = params.get("estado");
-  const from = params.get("desde") ?? "";
-  const to = params.get("hasta") ?? "";
+  const from = params.get("desde")?.trim() ?? "";
+  const to = params.get("hasta")?.trim() ?? "";
+  const ignored = (["desde", "hasta"] as const).filter((name) => {
+    const value = name === "desde" ? from : to;
+    return value !== "" && !isCalendarDay(value);
+  });
   return {
     form: form === "contacto" || form === "cliente" ? form : undefined,
     state: state === "nuevo" || state === "atendido" ? state : undefined,
-    from: DAY.test(from) ? from : undefined,
-    to: DAY.test(to) ? to : undefined,
+    // Only a day that exists: a date like 9999-99-99 made the day's instant throw (a 500).
+    from: isCalendarDay(from) ? from : undefined,
+    to: isCalendarDay(to) ? to : undefined,
     q: params.get("q")?.trim().slice(0, 200) || undefined,
+    ...(ignored.length > 0 ? { ignored } : {}),
   };
 }
+
+/** What the staff read when a date of the filter does not exist. */
+export const ignoredDatesMessage = (ignored: readonly string[]) =>
+  `${ignored.map((name) => (name === "desde" ? "«Desde»" : "«Hasta»")).join(" y ")}: la fecha no existe (use el calendario o aaaa-mm-dd, p. ej. 2026-03-31).`;
 
 /**
  * The messages of a filter, each with its mail. Without a search: every filter is served by an index in

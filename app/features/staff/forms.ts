@@ -1,7 +1,7 @@
 /** The staff area's own forms (sign-in, accounts): one schema each, read by their routes' actions. */
 import * as z from "zod/mini";
 import { ROLES } from "~/config/roles";
-import { EMAIL_PATTERN } from "~/forms/fields";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "~/forms/fields";
 
 /** Shared by the staff pages and the server. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -9,7 +9,8 @@ export const MIN_PASSWORD_LENGTH = 12;
 const email = z.string({ error: "Escriba el correo de la cuenta." }).check(
   z.trim(),
   z.minLength(1, "Escriba el correo de la cuenta."),
-  z.maxLength(254, "El correo es demasiado largo."),
+  // Over the limit stops here: the pattern never reads more than that.
+  z.maxLength(EMAIL_MAX_LENGTH, { error: "El correo es demasiado largo.", abort: true }),
   z.regex(EMAIL_PATTERN, "Correo electrónico no válido"),
 );
 

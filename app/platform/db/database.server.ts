@@ -4,7 +4,8 @@
  * the typed `Database` interface only. Timestamps are ISO-8601 text on both engines (they sort as text).
  * A new table or column: a new file in ./migrations (listed in its index), and its type in ./schema.ts.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
@@ -121,12 +122,45 @@ export function openReadDatabase(url: string, db: Kysely<Database>, options: { t
   return reader;
 }
 
+/**
+ * The database's folder and files are the site user's alone: the file holds names, phone numbers, health
+ * data, PQRS identities and sign-in addresses. The folder is created 0700 and the file 0600 (SQLite gives
+ * the `-wal` and `-shm` files the mode of the database file); a file found open to others (an older
+ * start, a copy, a restore) is closed on open, and so is the folder when it is the site's own. A folder
+ * shared with others (the working directory, the home folder, one of another user, a sticky one like
+ * /tmp) is left as it is, with a warning.
+ */
+function restrictDatabaseFiles(file: string): void {
+  const resolved = path.resolve(file);
+  const folder = path.dirname(resolved);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  else {
+    const { mode, uid } = statSync(folder);
+    if ((mode & 0o077) !== 0) {
+      const shared = folder === process.cwd() || folder === homedir() || (mode & 0o1000) !== 0 || uid !== process.getuid?.();
+      if (shared) log("warn", "database-folder-open", { message: `Otros usuarios pueden abrir la carpeta de la base de datos (${folder}): póngala en una carpeta propia, como data/.` });
+      else chmodSync(folder, 0o700);
+    }
+  }
+  try {
+    writeFileSync(resolved, "", { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  for (const name of [resolved, `${resolved}-wal`, `${resolved}-shm`, `${resolved}-journal`]) {
+    if (existsSync(name) && (statSync(name).mode & 0o077) !== 0) chmodSync(name, 0o600);
+  }
+}
+
 function openSqlite(url: string, busyTimeoutMs = 5000): Kysely<Database> {
   const file = sqlitePathFromUrl(url);
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") restrictDatabaseFiles(file);
   const sqlite = new SQLite(file);
   // WAL for concurrent reads; synchronous=FULL so a 2xx answer means the message is on disk.
   sqlite.pragma("journal_mode = WAL");
+  // A deleted row's bytes are overwritten, not left in free pages for a copy of the file to show (a
+  // data request's deletion, the retention purge). PostgreSQL: docs/deploy.md.
+  sqlite.pragma("secure_delete = ON");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);

@@ -96,7 +96,7 @@ export default function EthicsCase() {
       <dl className="admin-fields">
         <div>
           <dt>Recibido</dt>
-          <dd>{formatBogota(r.received_at)}</dd>
+          <dd>{formatDay(bogotaDay(r.received_at))}</dd>
         </div>
         <div>
           <dt>Estado</dt>

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { FilterSelect } from "~/ui/filter-select";
 import { ethicsListRead, listEthicsCases } from "~/features/ethics/ethics.server";
-import { formatBogota } from "~/platform/dates";
+import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
 import { CaseList } from "~/features/cases/staff-views";
@@ -61,7 +61,8 @@ export default function EthicsCases() {
         rowClass={(r) => (r.overdue ? "admin-row-overdue" : r.waiting ? "admin-row-new" : undefined)}
         columns={[
           { header: "Categoría", cell: (r) => kindLabel(ethicsChannel, r.kind) },
-          { header: "Recibido", cell: (r) => formatBogota(r.received_at) },
+          // Stored to the day (ethics.server.ts receivedDay).
+          { header: "Recibido", cell: (r) => formatDay(bogotaDay(r.received_at)) },
           { header: "Quién reporta", cell: (r) => (r.identified ? "Se identificó" : "Anónimo") },
           { header: "Estado", cell: (r) => statusLabel(ethicsChannel, r.status) },
           {

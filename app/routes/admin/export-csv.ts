@@ -1,4 +1,4 @@
-import { messagesForExport, parseFilter } from "~/features/messages/inbox.server";
+import { ignoredDatesMessage, messagesForExport, parseFilter } from "~/features/messages/inbox.server";
 import { audit } from "~/features/staff/auth.server";
 import { requireStaff } from "~/features/staff/guard.server";
 import { csvResponse } from "~/platform/csv.server";
@@ -10,7 +10,15 @@ import type { Route } from "./+types/export-csv";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, services } = await requireStaff(request, "messages");
-  const { columns, rows, count } = await messagesForExport(services.readDb, parseFilter(new URL(request.url).searchParams));
+  const filter = parseFilter(new URL(request.url).searchParams);
+  // An export is what the staff asked for or nothing: never a wider one without the date they gave.
+  if (filter.ignored) {
+    return new Response(`${ignoredDatesMessage(filter.ignored)} No se exportó nada.\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const { columns, rows, count } = await messagesForExport(services.readDb, filter);
   await audit(services.db, user, "exportar_mensajes", { detail: `${count} mensaje(s)` });
   return csvResponse("mensajes", columns, rows);
 }

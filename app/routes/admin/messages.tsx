@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { formatBogota } from "~/platform/dates";
 import { requireStaff } from "~/features/staff/guard.server";
 import { mailStateLabel } from "~/platform/outbox-status";
-import { listMessages, parseFilter } from "~/features/messages/inbox.server";
+import { ignoredDatesMessage, listMessages, parseFilter } from "~/features/messages/inbox.server";
 import { openDataClaims } from "~/features/requests/requests.server";
 import { normalizeEmail } from "~/forms/fields";
 import { countLabel, parsePageRequest, withoutPaging } from "~/platform/paging";
@@ -21,14 +21,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { rows, total, ...page } = await listMessages(services.readDb, filter, parsePageRequest(url.searchParams));
   // The legend of Ley 1581 art. 15 while a data-protection reclamo of the sender runs (product rule 28).
   const claims = Object.fromEntries(await openDataClaims(services.readDb, rows.map((m) => m.correo)));
-  return { filter, query: url.searchParams.toString(), rows, total, page, claims };
+  // A date that does not exist is left out of the list, of its links and of the export, and said.
+  for (const name of filter.ignored ?? []) url.searchParams.delete(name);
+  const notice = filter.ignored ? `${ignoredDatesMessage(filter.ignored)} La lista se muestra sin ese filtro.` : undefined;
+  return { filter, query: url.searchParams.toString(), rows, total, page, claims, notice };
 }
 
 export default function Messages() {
-  const { rows, total, page, filter, query, claims } = useLoaderData<typeof loader>();
+  const { rows, total, page, filter, query, claims, notice } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Mensajes</h1>
+      {notice ? (
+        <p className="admin-notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <form method="get" className="admin-filters" role="search" aria-label="Filtrar mensajes">
         <div className="field">
           <label htmlFor="f-formulario">Formulario</label>
