@@ -53,6 +53,10 @@ const AREA_OF: Record<string, StaffArea> = {
   activar_usuario: "accounts",
   cambiar_clave: "accounts",
   cambiar_roles: "accounts",
+  // A confidential role: asked, refused or granted (ADR 021); a grant is also written for the role's holders (audience).
+  pedir_rol_confidencial: "accounts",
+  rechazar_rol_confidencial: "accounts",
+  conceder_rol_confidencial: "accounts",
 };
 
 export interface AuditScope {
