@@ -223,6 +223,8 @@ describe("the audit log after the ethics line's owners work", () => {
     }
     // One account holding two categories opens the list: each category's owner reads its own part.
     createAccount(databaseUrl, "mixta@example.com", "convivencia,genero");
+    // The command ran synchronously: let the connections the server closed meanwhile be seen as closed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     mixed = (await signIn(server.url, "mixta@example.com")).cookie;
     expect((await get("/admin/etica", mixed)).status).toBe(200);
     // The retention purge, as the server's daily job and the command line run it.

@@ -93,6 +93,8 @@ describe("granting roles from the users page", () => {
 
   it("a second admin confirms: the role applies, its holders are mailed at once and see it in their audit", async () => {
     createAccount(dbUrl, "admin2@example.com", "admin");
+    // The command ran synchronously: let the connections the server closed meanwhile be seen as closed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     cookies.admin2 = (await signIn(server.url, "admin2@example.com")).cookie;
     const page = await (await get("/admin/usuarios", cookies.admin2)).text();
     expect(page).toContain("Confirmar el rol Referente de género (ruta de acoso sexual) para nueva@example.com");
