@@ -64,8 +64,10 @@ export const PURGERS: readonly Purger[] = [
   discardedHeldPurger,
   closedCasePurger({ kind: "solicitudes_pqrs", channel: requestsChannel.id, closedStatuses: FINAL_STATUSES, table: "pqrs_requests", subjects: requestSubjects }),
   incidentReview,
-  closedCasePurger({ kind: "linea_etica_sagrilaft_ptee", channel: ethicsChannel.id, kinds: ethicsKindsOf("cumplimiento"), closedStatuses: [ethicsChannel.closed], table: "ethics_reports" }),
-  caseCounter("linea_etica_convivencia", ethicsChannel.id, ethicsKindsOf("convivencia", "genero")),
+  // The ethics line's counts, one purger per owner role: each role's audit entry holds its counts alone (docs/product.md §34).
+  { ...closedCasePurger({ kind: "linea_etica_sagrilaft_ptee", channel: ethicsChannel.id, kinds: ethicsKindsOf("cumplimiento"), closedStatuses: [ethicsChannel.closed], table: "ethics_reports" }), audience: "cumplimiento" },
+  { ...caseCounter("linea_etica_convivencia", ethicsChannel.id, ethicsKindsOf("convivencia")), audience: "convivencia" },
+  { ...caseCounter("linea_etica_convivencia", ethicsChannel.id, ethicsKindsOf("genero")), audience: "genero" },
   countersPurger,
   tableCounter("cuentas_personal", "users"),
   tableCounter("auditoria", "audit_log"),

@@ -2,6 +2,8 @@
  * Staff accounts from the command line (there is no default account):
  *   npm run admin -- create-user --email ana@empresa.co --name "Ana Pérez" [--role sst,admin]
  *   npm run admin -- set-roles --email ana@empresa.co --role staff,convivencia
+ *     (a role of the ethics line is granted here without a second admin's confirmation, ADR 021: the
+ *     output says so, the audit keeps it, and the role's holders are mailed)
  *   npm run admin -- reset-password --email ana@empresa.co
  *   npm run admin -- disable-user --email ana@empresa.co      (enable-user to undo)
  *   npm run admin -- list-users
@@ -16,7 +18,8 @@ import { parseArgs } from "node:util";
 import { parseRoles, ROLES } from "../app/config/roles";
 import { createUser, normalizeEmail, resetPassword, setUserDisabled } from "../app/features/staff/auth.server";
 import { openDatabase } from "../app/platform/db/database.server";
-import { allRoles, setRoles } from "../app/features/staff/roles.server";
+import { allRoles, grantConfidentialRole, isConfidential, rolesOf, setRoles } from "../app/features/staff/roles.server";
+import { getSiteConfig } from "../app/config/site.server";
 import { getEnv } from "../app/platform/env.server";
 import { newKey } from "../app/features/ethics/crypto.server";
 import { ethicsSealer, rotateEthicsKey } from "../app/features/ethics/ethics.server";
@@ -63,6 +66,13 @@ async function readPassword(prompt: string): Promise<string> {
   return first;
 }
 
+/** A confidential role granted from the server's shell: no second confirmation, and it says so (ADR 021). */
+async function grantedHere(userId: number, role: (typeof ROLES)[number]): Promise<string> {
+  const site = getSiteConfig();
+  const told = await grantConfidentialRole(db, userId, role, { asked: "(línea de comandos del servidor)", confirmed: null, by: null }, { origin: site.origin.replace(/\/$/, ""), companyName: site.company.name });
+  return `Rol ${role} concedido desde la línea de comandos del servidor, sin segunda confirmación. Queda en la auditoría; se avisó por correo a ${told} cuenta(s) que ya tenían el rol.`;
+}
+
 function requireEmail(): string {
   if (!values.email) throw new Error("Falta --email.");
   return values.email;
@@ -77,15 +87,19 @@ try {
     if (!values.name) throw new Error("Falta --name.");
     const roles = parseRoles(values.role);
     const password = await readPassword("Contraseña (mínimo 12 caracteres): ");
-    await createUser(db, { email, name: values.name, roles, password });
+    const id = await createUser(db, { email, name: values.name, roles, password });
     console.log(`Cuenta creada: ${email} (${roles.join(", ")}).`);
+    for (const role of roles.filter(isConfidential)) console.log(await grantedHere(id, role));
   } else if (command === "set-roles") {
     const email = requireEmail();
     const roles = parseRoles(values.role);
     const user = await db.selectFrom("users").select("id").where("email", "=", normalizeEmail(email)).executeTakeFirst();
     if (!user) throw new Error(`No existe la cuenta ${email}.`);
-    await setRoles(db, user.id as number, roles);
+    const current = await rolesOf(db, user.id as number);
+    const granted = roles.filter((r) => isConfidential(r) && !current.includes(r));
+    await setRoles(db, user.id as number, roles.filter((r) => !granted.includes(r)).length ? roles.filter((r) => !granted.includes(r)) : roles);
     console.log(`Roles de ${email}: ${roles.join(", ")}.`);
+    for (const role of granted) console.log(await grantedHere(user.id as number, role));
   } else if (command === "reset-password") {
     const email = requireEmail();
     const password = await readPassword("Nueva contraseña (mínimo 12 caracteres): ");

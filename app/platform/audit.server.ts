@@ -1,6 +1,7 @@
 /**
  * The audit log's writer, shared by every feature: who (a staff account, the system, or a reporter)
- * did what to which message or case. Reading it is the staff area's (app/features/staff/audit.server.ts).
+ * did what to which message or case, and, for an entry only one role may read (an ethics category's
+ * owner, docs/product.md §34), that role (`audience`). Reading it is the staff area's (app/features/staff/audit.server.ts).
  */
 import type { Kysely } from "kysely";
 import type { Role } from "~/config/roles";
@@ -18,7 +19,7 @@ export async function audit(
   db: Kysely<Database>,
   user: Pick<StaffUser, "id" | "email"> | null,
   action: string,
-  details: { messageId?: number; caseId?: number; detail?: string; email?: string } = {},
+  details: { messageId?: number; caseId?: number; detail?: string; email?: string; audience?: string } = {},
 ) {
   await db
     .insertInto("audit_log")
@@ -30,6 +31,7 @@ export async function audit(
       message_id: details.messageId ?? null,
       case_id: details.caseId ?? null,
       detail: details.detail ?? null,
+      audience: details.audience ?? null,
     })
     .execute();
 }

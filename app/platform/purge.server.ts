@@ -35,6 +35,11 @@ export interface Purger {
   removeByCutoff?(trx: Transaction<Database>, cutoff: string): Promise<number>;
   /** How many records of a kind without a stated period exist (for the review list). */
   count?(db: Kysely<Database>): Promise<number>;
+  /**
+   * The one role that reads this purger's audit entry (an ethics category's owner: its counts are no one
+   * else's, docs/product.md §34). A kind may have one purger per such role; its counts stay out of the run's summary.
+   */
+  audience?: string;
 }
 
 export interface PurgeOptions {
@@ -62,6 +67,8 @@ export interface PurgeLine {
   review: number;
   /** Why the kind is not removed, when the one deletion rule (deletability) keeps it: the norm and until when. */
   keptBecause?: string;
+  /** The purger's audience: its audit entry is that role's alone. */
+  audience?: string;
 }
 
 /** Records removed per transaction: each is short, and the site's own writes run between them. */
@@ -72,10 +79,13 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
   const reader = options.readDb ?? db;
   const held = await options.heldSubjects(reader);
   const lines: PurgeLine[] = [];
-  for (const rule of RETENTION) {
-    const purger = purgers.find((p) => p.kind === rule.kind);
+  const runs = RETENTION.flatMap((rule): { rule: RetentionRule; purger: Purger | undefined }[] => {
+    const of = purgers.filter((p) => p.kind === rule.kind);
+    return of.length ? of.map((purger) => ({ rule, purger })) : [{ rule, purger: undefined }];
+  });
+  for (const { rule, purger } of runs) {
     const cutoff = rule.period ? cutoffFor(now, rule.period) : null;
-    const line: PurgeLine = { kind: rule.kind, rule, cutoff, purged: [], held: 0, review: 0 };
+    const line: PurgeLine = { kind: rule.kind, rule, cutoff, purged: [], held: 0, review: 0, ...(purger?.audience ? { audience: purger.audience } : {}) };
     lines.push(line);
     if (!purger) continue;
     if (!cutoff) {
@@ -100,7 +110,7 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
       await db.transaction().execute(async (trx) => {
         const removed = await removeByCutoff(trx, cutoff);
         line.purged = line.purged.slice(0, removed);
-        await audit(trx, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)" });
+        await audit(trx, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)", audience: line.audience });
       });
       continue;
     }
@@ -117,17 +127,21 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
       }
     } finally {
       line.purged = line.purged.slice(0, removed);
-      await audit(db, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)" });
+      await audit(db, null, "depurar_retencion", { detail: describe(line), email: "(depuración diaria)", audience: line.audience });
     }
   }
   if (!options.dryRun) {
-    const others = lines.filter((l) => l.purged.length === 0 && (l.held > 0 || l.review > 0));
+    // The summary counts what every reader of the purge may know; a line with an audience says its held and
+    // review counts in an entry of its own, for that role alone.
+    const open = lines.filter((l) => !l.audience);
+    for (const l of lines) if (l.audience && l.purged.length === 0 && (l.held > 0 || l.review > 0)) await audit(db, null, "depurar_retencion", { detail: describe(l), email: "(depuración diaria)", audience: l.audience });
+    const others = open.filter((l) => l.purged.length === 0 && (l.held > 0 || l.review > 0));
     await audit(db, null, "depurar_retencion", {
-      detail: `Depuración del ${bogotaDay(now)}: ${lines.reduce((n, l) => n + l.purged.length, 0)} registro(s) suprimido(s) o anonimizado(s)${others.length ? ` · ${others.map(describe).join(" · ")}` : ""}`,
+      detail: `Depuración del ${bogotaDay(now)}: ${open.reduce((n, l) => n + l.purged.length, 0)} registro(s) suprimido(s) o anonimizado(s)${others.length ? ` · ${others.map(describe).join(" · ")}` : ""}`,
       email: "(depuración diaria)",
     });
   }
-  log("info", "retention-purge", { dryRun: options.dryRun, ...Object.fromEntries(lines.map((l) => [l.kind, { purged: l.purged.length, held: l.held, review: l.review }])) });
+  log("info", "retention-purge", { dryRun: options.dryRun, ...Object.fromEntries(lines.map((l) => [l.audience ? `${l.kind}_${l.audience}` : l.kind, { purged: l.purged.length, held: l.held, review: l.review }])) });
   return lines;
 }
 
@@ -139,7 +153,7 @@ export function describe(line: PurgeLine): string {
     line.held ? `${line.held} retenido(s) por una obligación legal` : "",
     line.review ? `${line.review} para revisión legal${line.keptBecause ? `: ${line.keptBecause}` : ""}` : "",
   ].filter(Boolean);
-  return `${line.kind}: ${parts.join(", ") || "nada que depurar"}`;
+  return `${line.kind}${line.audience ? ` (${line.audience})` : ""}: ${parts.join(", ") || "nada que depurar"}`;
 }
 
 // ——— Leases for periodic jobs ———

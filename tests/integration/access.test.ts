@@ -4,11 +4,14 @@
  * for another category's ethics report), and never the data. The navigation offers only what opens.
  * Runs on the suite's engine.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS, STAFF_ROUTES } from "~/config/access";
 import { ROLES, type Role } from "~/config/roles";
 import { createAccount, signIn } from "../support/accounts";
-import { freshDatabaseUrl } from "../support/database";
+import { freshDatabaseUrl, toDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
@@ -40,6 +43,7 @@ const MARKS = {
 };
 
 let server: ServerProcess;
+let databaseUrl = "";
 const cookies = {} as Record<Role, string>;
 const ids = { message: 0, report: 0, bribery: 0, harassment: 0, petition: 0, dataRequest: 0 };
 const radicados = { petition: "", dataRequest: "" };
@@ -50,6 +54,7 @@ const get = (p: string, cookie: string) => fetch(server.url + p, { headers: { Co
 
 beforeAll(async () => {
   const dbUrl = await freshDatabaseUrl("acceso");
+  databaseUrl = dbUrl;
   server = await startServer({ ETHICS_KEY }, dbUrl);
   for (const role of ROLES) createAccount(dbUrl, `${role}@example.com`, role);
   for (const role of ROLES) {
@@ -170,4 +175,103 @@ it("the export of messages and of reports are refused without the role, with no 
       }
     }
   }
+});
+
+/**
+ * Product rule 34: the audit log shows ethics-line activity (list openings, counts, reads, status
+ * changes, purges) only to the owner role of its category. Each ethics role works its cases, an account
+ * holding two ethics roles opens the list, the retention purge runs; then every role reads every page of
+ * the audit log: an entry about the ethics line is there only for its category's owner, with its counts.
+ */
+describe("the audit log after the ethics line's owners work", () => {
+  const ETHICS_ROLES = ["cumplimiento", "convivencia", "genero"] as const;
+  const ETHICS_ROW = /línea ética|linea_etica|acoso sexual|\(consola\)/;
+  const extra = { sexual: 0, discrimination: 0 };
+  let mixed = "";
+
+  const post = (p: string, cookie: string, body: Record<string, string>) =>
+    fetch(server.url + p, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie }, body: new URLSearchParams(body) });
+
+  /** Every row of every page of the audit log, as text ("fecha | persona | acción | caso | detalle"). */
+  async function auditRows(cookie: string): Promise<string[]> {
+    const rows: string[] = [];
+    let href: string | null = "/admin/auditoria";
+    for (let pages = 0; href && pages < 50; pages++) {
+      const res = await get(href, cookie);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const body = html.slice(html.indexOf("<tbody>"), html.indexOf("</tbody>"));
+      for (const tr of body.split("<tr>").slice(1)) rows.push(tr.split("</td>").slice(0, -1).map((cell) => cell.replace(/<[^>]+>/g, "").trim()).join(" | "));
+      const next = /<a href="([^"]+)" rel="next">/.exec(html);
+      href = next ? next[1].replaceAll("&amp;", "&") : null;
+    }
+    return rows;
+  }
+
+  beforeAll(async () => {
+    const sexual = await postJson("/php/linea-etica", { categoria: "acoso_sexual", descripcion: "Un compañero envía mensajes de contenido sexual no deseados.", cuando: "Ayer", donde: "Cali", identificacion: "anonimo" });
+    expect(sexual.status).toBe(201);
+    const discrimination = await postJson("/php/linea-etica", { categoria: "discriminacion", descripcion: "A una compañera le niegan turnos por su origen.", cuando: "Ayer", donde: "Cali", identificacion: "anonimo" });
+    expect(discrimination.status).toBe(201);
+    extra.sexual = 6;
+    extra.discrimination = 7;
+    const caseOf = { cumplimiento: ids.bribery, convivencia: ids.harassment, genero: extra.sexual } as const;
+    for (const role of ETHICS_ROLES) {
+      expect((await get("/admin/etica", cookies[role])).status).toBe(200);
+      expect((await get(`/admin/etica/${caseOf[role]}`, cookies[role])).status).toBe(200);
+      expect((await post(`/admin/etica/${caseOf[role]}`, cookies[role], { accion: "estado", estado: "en_revision", nota: "" })).status).toBe(302);
+    }
+    // One account holding two categories opens the list: each category's owner reads its own part.
+    createAccount(databaseUrl, "mixta@example.com", "convivencia,genero");
+    // The command ran synchronously: let the connections the server closed meanwhile be seen as closed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mixed = (await signIn(server.url, "mixta@example.com")).cookie;
+    expect((await get("/admin/etica", mixed)).status).toBe(200);
+    // The retention purge, as the server's daily job and the command line run it.
+    const root = path.resolve(import.meta.dirname, "../..");
+    // Not spawnSync: a blocked test process would reuse a connection the server closed meanwhile.
+    await promisify(execFile)(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "purge"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: toDatabaseUrl(databaseUrl), ETHICS_KEY, LOG_LEVEL: "silent" },
+    });
+  }, 120_000);
+
+  it.each(ROLES)("the %s role reads no other category's activity, count or time", async (role) => {
+    const rows = await auditRows(cookies[role]);
+    const ethicsRows = rows.filter((r) => ETHICS_ROW.test(r));
+    if (!(ETHICS_ROLES as readonly string[]).includes(role)) {
+      // Not that the line was used, not when, not how much: nothing.
+      expect(ethicsRows, role).toEqual([]);
+      if (role === "admin") expect(rows.some((r) => r.includes("Depuró lo que cumplió su plazo"))).toBe(true);
+      return;
+    }
+    const others = ETHICS_ROLES.filter((r) => r !== role);
+    for (const row of ethicsRows) {
+      for (const other of others) {
+        expect(row, role).not.toContain(`${other}@example.com`);
+        expect(row, role).not.toContain(`(${other})`);
+      }
+      if (role !== "cumplimiento") expect(row, role).not.toContain("linea_etica_sagrilaft_ptee");
+    }
+    const own = ethicsRows.filter((r) => r.includes(`${role}@example.com`));
+    expect(own.some((r) => r.includes("Abrió la lista de la línea ética")), role).toBe(true);
+    expect(own.some((r) => r.includes("Abrió un reporte de la línea ética")), role).toBe(true);
+    expect(own.some((r) => r.includes("Cambió el estado de un reporte de la línea ética")), role).toBe(true);
+    // The account with two categories: one entry per category, each with that category's count.
+    const mixedLists = ethicsRows.filter((r) => r.includes("mixta@example.com") && r.includes("Abrió la lista"));
+    if (role === "cumplimiento") expect(mixedLists).toEqual([]);
+    if (role === "convivencia") expect(mixedLists.map((r) => r.split(" | ").at(-1))).toEqual(["2 reporte(s)"]);
+    if (role === "genero") expect(mixedLists.map((r) => r.split(" | ").at(-1))).toEqual(["1 reporte(s)"]);
+    // The purge's count of the category goes to its owner alone.
+    if (role === "convivencia") expect(ethicsRows.some((r) => r.includes("linea_etica_convivencia (convivencia): 2 para revisión legal"))).toBe(true);
+    if (role === "genero") expect(ethicsRows.some((r) => r.includes("linea_etica_convivencia (genero): 1 para revisión legal"))).toBe(true);
+  });
+
+  it("the purge's summary, read by the admin and the data-protection officer, counts no ethics category", async () => {
+    for (const role of ["admin", "datos"] as const) {
+      const purges = (await auditRows(cookies[role])).filter((r) => r.includes("Depuró lo que cumplió su plazo"));
+      expect(purges.length, role).toBeGreaterThan(0);
+      for (const row of purges) expect(row, role).not.toMatch(/linea_etica/);
+    }
+  });
 });

@@ -73,4 +73,28 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by a
     ]);
     await db.destroy();
   });
+
+  it("reserve the old ethics entries whose category cannot be told (docs/product.md §34, ADR 021)", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "sitio-auditoria-")), "sitio.db");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
+    expect((await migrator.migrateTo("019_completion_extension")).error).toBeUndefined();
+    const entry = (action: string, caseId: number | null, detail: string | null) => ({ at: "2026-11-20T10:00:00.000Z", user_id: null, user_email: "x@example.com", action, message_id: null, case_id: caseId, detail });
+    await db
+      .insertInto("audit_log")
+      .values([
+        entry("etica_ver_lista", null, "3 reporte(s)"),
+        entry("etica_ver_reporte", 5, "LE-2026-000005"),
+        entry("depurar_retencion", null, "linea_etica_convivencia: 3 para revisión legal"),
+        entry("depurar_retencion", null, "mensajes: 2 suprimido(s)"),
+        entry("ver_reporte", 4, null),
+      ])
+      .execute();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const audiences = (await db.selectFrom("audit_log").select("audience").orderBy("id").execute()).map((r) => r.audience);
+    // No case tells the list opening's or the purge line's category: no one reads them on the staff pages.
+    // The case's entry is read by its category's owner; the others by area, as before.
+    expect(audiences).toEqual(["reservado", null, "reservado", null, null]);
+    await db.destroy();
+  });
 });

@@ -72,8 +72,11 @@ export async function heldOrigin(db: Kysely<Database>, caseId: number) {
   return db.selectFrom("held_posts").select(["id", "received_at", "decided_by"]).where("case_id", "=", caseId).executeTakeFirst();
 }
 
-/** Records the decision on a waiting post (registered as case `caseId`, or discarded), audited. */
-export async function decideHeld(db: Kysely<Database>, channel: ChannelDef, user: StaffUser, id: number, decision: { caseId: number } | "descartado"): Promise<boolean> {
+/**
+ * Records the decision on a waiting post (registered as case `caseId`, or discarded), audited; `audience`:
+ * the one role that reads the entry of a discarded post of a confidential channel (no case tells its category).
+ */
+export async function decideHeld(db: Kysely<Database>, channel: ChannelDef, user: StaffUser, id: number, decision: { caseId: number } | "descartado", audience?: string): Promise<boolean> {
   const now = new Date().toISOString();
   const result = await db
     .updateTable("held_posts")
@@ -86,6 +89,7 @@ export async function decideHeld(db: Kysely<Database>, channel: ChannelDef, user
   await audit(db, user, auditAction(channel, decision === "descartado" ? "descartar_retenido" : "registrar_retenido"), {
     ...(decision === "descartado" ? {} : { caseId: decision.caseId }),
     detail: `retenido n.º ${id}`,
+    ...(audience ? { audience } : {}),
   });
   return true;
 }

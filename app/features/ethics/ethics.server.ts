@@ -10,7 +10,7 @@ import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
 import { addEvent, addReporterNote, caseEvents, insertCase, publicView, readCasesPage } from "~/features/cases/cases.server";
 import { auditAction } from "~/features/cases/model";
-import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
+import { COMMITTEE_DAYS, ETHICS_OWNERS, ETHICS_ROLES, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
 import { addDays, bogotaDay, bogotaDayStart, endOfBogotaDay } from "~/platform/dates";
 import { countCapped } from "~/platform/db/count.server";
 import { flaggedFirst, keysetPage, type PageRequest } from "~/platform/paging";
@@ -174,9 +174,15 @@ export async function listEthicsCases(db: Kysely<Database>, kinds: EthicsKind[],
   return { ...page, rows, total, waiting, overdue };
 }
 
-/** Opening the list is audited, with how many reports the page showed. */
-export async function ethicsListRead(db: Kysely<Database>, user: User, shown: number) {
-  await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${shown} reporte(s)` });
+/**
+ * Opening the list is audited, with how many reports the page showed: one entry per category owner role
+ * the reader holds, each with its own count and read only by that role's holders (docs/product.md §34).
+ */
+export async function ethicsListRead(db: Kysely<Database>, user: User, shownKinds: readonly string[]) {
+  for (const role of ETHICS_ROLES.filter((r) => user.roles.includes(r))) {
+    const shown = shownKinds.filter((kind) => ETHICS_OWNERS[kind as EthicsKind] === role).length;
+    await audit(db, user, auditAction(ethicsChannel, "ver_lista"), { detail: `${shown} reporte(s)`, audience: role });
+  }
 }
 
 /** One case, opened (decrypted) for a reader of its category; the opening is audited. Null if not theirs. */
@@ -363,7 +369,7 @@ export async function recordOtherChannelFigures(db: Kysely<Database>, user: User
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("gender_figures_other").where("semester", "=", semester).where("source", "=", figures.source).execute();
     await trx.insertInto("gender_figures_other").values({ semester, ...figures, recorded_by: user.email, recorded_at: now }).execute();
-    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${semester}, ${figures.source}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)` });
+    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${semester}, ${figures.source}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)`, audience: ETHICS_OWNERS.acoso_sexual });
   });
 }
 
@@ -373,7 +379,7 @@ export async function removeOtherChannelFigures(db: Kysely<Database>, user: User
   if (!row) return false;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("gender_figures_other").where("id", "=", id).execute();
-    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${row.semester}, ${row.source}: eliminada` });
+    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${row.semester}, ${row.source}: eliminada`, audience: ETHICS_OWNERS.acoso_sexual });
   });
   return true;
 }
@@ -386,7 +392,7 @@ export async function publishFigures(db: Kysely<Database>, user: User, semester:
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("published_figures").where("semester", "=", semester).execute();
     await trx.insertInto("published_figures").values({ semester, complaints: figures.complaints, sanctions: figures.sanctions, published_at: now, published_by: user.email, detail }).execute();
-    await audit(trx, user, auditAction(ethicsChannel, "publicar_cifras"), { detail: `${semester}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)` });
+    await audit(trx, user, auditAction(ethicsChannel, "publicar_cifras"), { detail: `${semester}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)`, audience: ETHICS_OWNERS.acoso_sexual });
   });
   return figures;
 }
@@ -433,7 +439,7 @@ export async function ethicsStatistics(db: Kysely<Database>, user: User, kinds: 
     byKind.set(r.kind, counts);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
   }
-  await audit(db, user, auditAction(ethicsChannel, "ver_estadisticas"));
+  for (const role of ETHICS_ROLES.filter((r) => user.roles.includes(r))) await audit(db, user, auditAction(ethicsChannel, "ver_estadisticas"), { audience: role });
   return [...table.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([period, byKind]) => ({
@@ -454,17 +460,21 @@ export async function ethicsStatistics(db: Kysely<Database>, user: User, kinds: 
 export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Promise<{ reports: number; notes: number }> {
   let reports = 0;
   let notes = 0;
+  // Counted per owner role too: each role's audit entry says only its own categories' counts (docs/product.md §34).
+  const perRole = Object.fromEntries(ETHICS_ROLES.map((r) => [r, { reports: 0, notes: 0 }])) as Record<EthicsRole, { reports: number; notes: number }>;
+  const ownerOf = (kind: string) => perRole[ETHICS_OWNERS[kind as EthicsKind]] ?? { reports: 0, notes: 0 };
   const stale = (value: string) => sealer.keyOf(value) !== sealer.keyId;
-  for (const row of await db.selectFrom("ethics_reports").select(["case_id", "payload"]).execute()) {
+  for (const row of await db.selectFrom("ethics_reports").innerJoin("cases", "cases.id", "ethics_reports.case_id").select(["ethics_reports.case_id", "ethics_reports.payload", "cases.kind"]).execute()) {
     if (!stale(row.payload)) continue;
     const payload = sealer.seal(sealer.open(row.payload, reportContext(row.case_id)), reportContext(row.case_id));
     await db.updateTable("ethics_reports").set({ payload }).where("case_id", "=", row.case_id).execute();
     reports += 1;
+    ownerOf(row.kind).reports += 1;
   }
   const events = await db
     .selectFrom("case_events")
     .innerJoin("cases", "cases.id", "case_events.case_id")
-    .select(["case_events.id", "case_events.case_id", "case_events.note"])
+    .select(["case_events.id", "case_events.case_id", "case_events.note", "cases.kind"])
     .where("cases.channel", "=", CHANNEL)
     .where("case_events.note", "is not", null)
     .execute();
@@ -473,6 +483,7 @@ export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Pro
     const note = sealer.seal(sealer.open(e.note, noteContext(e.case_id)), noteContext(e.case_id));
     await db.updateTable("case_events").set({ note }).where("id", "=", e.id).execute();
     notes += 1;
+    ownerOf(e.kind).notes += 1;
   }
   // Posts held for review.
   for (const h of await db.selectFrom("held_posts").select(["id", "payload"]).where("channel", "=", CHANNEL).execute()) {
@@ -487,6 +498,9 @@ export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Pro
     const caseId = m.case_id;
     await db.updateTable("outbox").set({ recipients: sealer.seal(sealer.open(m.recipients, recipientContext(caseId)), recipientContext(caseId)) }).where("id", "=", m.id).execute();
   }
-  await audit(db, null, auditAction(ethicsChannel, "rotar_clave"), { detail: `${reports} reporte(s), ${notes} nota(s)`, email: "(consola)" });
+  for (const role of ETHICS_ROLES) {
+    const counted = perRole[role];
+    await audit(db, null, auditAction(ethicsChannel, "rotar_clave"), { detail: `${counted.reports} reporte(s), ${counted.notes} nota(s)`, email: "(consola)", audience: role });
+  }
   return { reports, notes };
 }

@@ -1,10 +1,12 @@
 /**
  * Reading the audit log: each person sees the events of what they may see (product rule 30) — the
  * events of every area their roles open (app/config/access.ts), and their own. The ethics line's
- * events (named `etica_…`) are shown to the owners of the case's category; the admin sees that they
- * happened, without the radicado or any detail.
+ * events (named `etica_…`) are each one category owner's alone (docs/product.md §34): an entry whose
+ * `audience` names a role is read only by that role's holders (list openings, statistics, purge counts,
+ * a confidential role granted); an ethics entry about a case, by the owner of the case's category. No
+ * other role, the admin included, sees them at all: not that they happened, not when.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { mayOpen, type StaffArea } from "~/config/access";
 import type { Role } from "~/config/roles";
 import type { StaffUser } from "~/platform/audit.server";
@@ -52,6 +54,10 @@ const AREA_OF: Record<string, StaffArea> = {
   activar_usuario: "accounts",
   cambiar_clave: "accounts",
   cambiar_roles: "accounts",
+  // A confidential role: asked, refused or granted (ADR 021); a grant is also written for the role's holders (audience).
+  pedir_rol_confidencial: "accounts",
+  rechazar_rol_confidencial: "accounts",
+  conceder_rol_confidencial: "accounts",
 };
 
 export interface AuditScope {
@@ -66,45 +72,51 @@ export interface AuditScope {
 
 /**
  * A page of the audit log, newest first, by keyset on the id (every entry reachable, any page one index
- * read). The admin reads every entry. Anyone else reads their own entries, those of the areas their roles
- * open, and the ethics line's of their categories: each of these is read on its own, newest first from
- * the cursor, through an index on (user_id, id) or (action, id) (migration 018), and the pieces merged,
- * so a role whose entries are rare among a million does not make the page scan them all.
+ * read). The admin reads every entry that is no category's. Anyone else reads their own entries, those of
+ * the areas their roles open, the entries addressed to a role of theirs, and the ethics line's about cases
+ * of their categories: each of these is read on its own, newest first from the cursor, through an index
+ * on (user_id, id), (action, id) or (audience, id) (migrations 018, 020), and the pieces merged, so a role
+ * whose entries are rare among a million does not make the page scan them all.
  */
 export async function listAudit(db: Kysely<Database>, request: PageRequest, scope: AuditScope) {
   const { user, ethicsKinds, ethicsPrefix, ethicsActions } = scope;
-  const isAdmin = (user.roles as readonly Role[]).includes("admin");
+  const roles = user.roles as readonly Role[];
+  const isAdmin = roles.includes("admin");
   const actions = Object.entries(AREA_OF)
     .filter(([, area]) => mayOpen(user.roles, area))
     .map(([action]) => action);
   const base = () => db.selectFrom("audit_log").leftJoin("cases", "cases.id", "audit_log.case_id").selectAll("audit_log").select("cases.kind as case_kind");
-  type Entry = Awaited<ReturnType<ReturnType<typeof base>["execute"]>>[number];
+  type Query = ReturnType<typeof base>;
+  type Entry = Awaited<ReturnType<Query["execute"]>>[number];
+  const ethicsAction = (eb: ExpressionBuilder<Database & { cases: Database["cases"] }, "audit_log" | "cases">) => eb(eb.fn("substr", ["audit_log.action", eb.val(1), eb.val(ethicsPrefix.length + 1)]), "=", `${ethicsPrefix}_`);
+  /** What this reader may see of any entry, whoever wrote it: the filter on the admin's read and on their own entries. */
+  const mayRead = (q: Query) =>
+    q.where((eb) =>
+      eb.or([
+        eb.and([eb("audit_log.audience", "is", null), eb.not(ethicsAction(eb))]),
+        ...(roles.length ? [eb("audit_log.audience", "in", [...roles])] : []),
+        ...(ethicsKinds.length ? [eb.and([eb("audit_log.audience", "is", null), eb("cases.kind", "in", [...ethicsKinds])])] : []),
+      ]),
+    );
   const fetch: FetchRows<Entry> = async (direction, cursor, limit) => {
     const desc = direction === "older";
-    const piece = (narrow: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
+    const piece = (narrow: (q: Query) => Query) => {
       let q = narrow(base());
       if (cursor) q = q.where("audit_log.id", desc ? "<" : ">", cursor.id);
       return q.orderBy("audit_log.id", desc ? "desc" : "asc").limit(limit).execute();
     };
-    if (isAdmin) return piece((q) => q);
+    if (isAdmin) return piece(mayRead);
     const pieces = await Promise.all([
-      piece((q) => q.where("audit_log.user_id", "=", user.id)),
-      ...actions.map((action) => piece((q) => q.where("audit_log.action", "=", action))),
+      piece((q) => mayRead(q.where("audit_log.user_id", "=", user.id))),
+      ...actions.map((action) => piece((q) => q.where("audit_log.action", "=", action).where("audit_log.audience", "is", null))),
+      piece((q) => q.where("audit_log.audience", "in", [...roles])),
       ...(ethicsKinds.length
-        ? ethicsActions.map((action) =>
-            piece((q) => q.where("audit_log.action", "=", action).where((eb) => eb.or([eb("audit_log.case_id", "is", null), eb("cases.kind", "in", [...ethicsKinds])]))),
-          )
+        ? ethicsActions.map((action) => piece((q) => q.where("audit_log.action", "=", action).where("audit_log.audience", "is", null).where("cases.kind", "in", [...ethicsKinds])))
         : []),
     ]);
     const merged = new Map<number, Entry>();
     for (const row of pieces.flat()) merged.set(row.id as number, row);
     return [...merged.values()].sort((a, b) => (desc ? (b.id as number) - (a.id as number) : (a.id as number) - (b.id as number))).slice(0, limit);
   };
-  const page = await keysetPage(request, AUDIT_PAGE_SIZE, fetch, (row) => ({ tag: "", at: "", id: row.id as number }));
-  // The admin sees that the ethics line was used, not about which report, unless they own its category.
-  const rows = page.rows.map((row) => {
-    const confidential = row.action.startsWith(`${ethicsPrefix}_`) && !(row.case_kind && ethicsKinds.includes(row.case_kind)) && !(row.case_id === null && ethicsKinds.length > 0);
-    return confidential ? { ...row, case_id: null, detail: null, case_kind: null } : row;
-  });
-  return { ...page, rows };
+  return keysetPage(request, AUDIT_PAGE_SIZE, fetch, (row) => ({ tag: "", at: "", id: row.id as number }));
 }

@@ -24,6 +24,7 @@ export type { Engine };
 export const TABLES = [
   "users",
   "user_roles",
+  "pending_role_grants",
   "messages",
   "cases",
   "radicado_sequences",
@@ -43,7 +44,7 @@ export const TABLES = [
   "gender_figures_other",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "gender_figures_other"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "pending_role_grants", "gender_figures_other"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */

@@ -79,6 +79,25 @@ export interface AuditLogTable {
   /** A report (app/reports) the action concerns. */
   case_id: number | null;
   detail: string | null;
+  /**
+   * The one role that alone reads this entry (an ethics category's owner, migration 020); null: read by
+   * area, an ethics entry by its case's category. 'reservado' (old ethics entries of unknown category): no one.
+   */
+  audience: string | null;
+}
+
+/** A confidential role asked by one admin, waiting for another's confirmation (ADR 021). */
+export interface PendingRoleGrantsTable {
+  id: number | undefined;
+  user_id: number;
+  role: Role;
+  requested_by: number;
+  requested_at: string;
+  expires_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  /** "confirmado" | "rechazado" once decided. */
+  decision: string | null;
 }
 
 export interface RateLimitsTable {
@@ -345,5 +364,6 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  pending_role_grants: PendingRoleGrantsTable;
   rate_limits: RateLimitsTable;
 }

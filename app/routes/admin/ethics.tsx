@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = ethicsChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = kinds.includes(params.get("categoria") as never) ? (params.get("categoria") as string) : undefined;
   const { rows, total, waiting, overdue, ...page } = await listEthicsCases(services.readDb, kinds, { status, kind }, parsePageRequest(params));
-  if (kinds.length) await ethicsListRead(services.db, user, rows.length);
+  if (kinds.length) await ethicsListRead(services.db, user, rows.map((r) => r.kind));
   return { rows, total, waiting, overdue, page, query: params.toString(), kinds, status: status ?? "", kind: kind ?? "" };
 }
 

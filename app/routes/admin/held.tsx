@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { getHeld, HELD_WAITING_SHOWN, type HeldPost, listHeld, plainHeld } from "~/features/cases/held.server";
 import { decideHeld } from "~/features/cases/held.server";
 import { kindLabel } from "~/features/cases/model";
-import { ethicsChannel, ethicsKindsFor } from "~/features/ethics/channel";
+import { ETHICS_OWNERS, ethicsChannel, type EthicsKind, ethicsKindsFor } from "~/features/ethics/channel";
 import { ethicsDoors } from "~/features/ethics/doors.server";
 import { ethicsForm } from "~/features/ethics/ethics-form";
 import { ethicsHeldSealing, ethicsSealer } from "~/features/ethics/ethics.server";
@@ -88,7 +88,9 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`${c.detail}/${created.id}?aviso=registrado`);
   }
   const held = await getHeld(services.db, c.channel, id, sealingOf(c.key));
-  if (!held || !visible(held.values) || !(await decideHeld(services.db, c.channel, user, id, "descartado"))) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
+  // A discarded ethics post is audited for its category's owner alone (docs/product.md §34).
+  const audience = c.key === "ethics" && held ? ETHICS_OWNERS[held.values.categoria as EthicsKind] : undefined;
+  if (!held || !visible(held.values) || !(await decideHeld(services.db, c.channel, user, id, "descartado", audience))) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
   return redirect(`${c.back}/retenidos?aviso=descartado`);
 }
 

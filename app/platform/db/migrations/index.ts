@@ -21,6 +21,7 @@ import { m016AccidentClockAndRoutes } from "./016_accident_clock_and_routes";
 import { m017OneRateCounter } from "./017_one_rate_counter";
 import { m018StaffAreaAtScale } from "./018_staff_area_at_scale";
 import { m019CompletionExtension } from "./019_completion_extension";
+import { m020ConfidentialRoles } from "./020_confidential_roles";
 import { m022EthicsReceivedDay } from "./022_ethics_received_day";
 import { m025GenderFiguresByChannel } from "./025_gender_figures_by_channel";
 
@@ -43,6 +44,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "017_one_rate_counter": m017OneRateCounter(engine),
     "018_staff_area_at_scale": m018StaffAreaAtScale(engine),
     "019_completion_extension": m019CompletionExtension(),
+    "020_confidential_roles": m020ConfidentialRoles(engine),
     "022_ethics_received_day": m022EthicsReceivedDay(engine),
     "025_gender_figures_by_channel": m025GenderFiguresByChannel(engine),
   };
