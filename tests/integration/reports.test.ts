@@ -375,6 +375,32 @@ describe("the staff", () => {
     expect(actions).toEqual(expect.arrayContaining(["ver_reporte", "cambiar_estado_reporte", "nota_reporte", "registrar_furat"]));
   });
 
+  it("CONSULTAR shows every status reached with its date even when its note was internal (only the note's text stays private); an incident lists no ARL step", async () => {
+    const res = await postJson("/php/incidente", { ...REPORT, tipo: "incidente", lesion: undefined, parte_cuerpo: undefined, atencion_medica: undefined, atencion_lugar: undefined, consentimiento_salud: undefined });
+    expect(res.status).toBe(201);
+    const incident = (await res.json()) as { radicado: string; codigo: string };
+    const db = new Database(dbFile, { readonly: true });
+    const id = (db.prepare("select id from cases where radicado = ?").get(incident.radicado) as { id: number }).id;
+    db.close();
+    const { cookie } = await signIn(server.url, "sst@example.com");
+    const post = (body: Record<string, string>) => postForm(`/admin/reportes/${id}`, body, { Cookie: cookie });
+    // An incident is not reported to the ARL: the staff cannot choose that step for it.
+    expect((await post({ accion: "estado", estado: "reportado_arl", nota: "x", visible: "no" })).status).toBe(400);
+    expect((await post({ accion: "estado", estado: "en_revision", nota: "Revisar con la empresa usuaria el piso mojado", visible: "no" })).status).toBe(302);
+    expect((await post({ accion: "estado", estado: "cerrado", nota: "Cerrado tras la visita; sin hallazgos nuevos", visible: "no" })).status).toBe(302);
+
+    const html = await (await postForm("/incidente/consulta", { radicado: incident.radicado, codigo: incident.codigo })).text();
+    expect(html).toContain("Estado actual: <strong>Cerrado</strong>");
+    expect(html).toMatch(/En revisión<\/span> <span class="case-step-date">\d{2}\/\d{2}\/\d{4}/);
+    expect(html).toMatch(/case-step-current"[^>]*><span class="case-step-label">Cerrado<\/span> <span class="case-step-date">\d{2}\/\d{2}\/\d{4}/);
+    // Skipped on the way to closing: neither a date nor "pendiente".
+    expect(html).toContain('En investigación</span> <span class="case-step-date">no fue necesario');
+    expect(html).not.toContain("pendiente");
+    expect(html).not.toContain("Reportado a la ARL");
+    expect(html).not.toContain("piso mojado");
+    expect(html).not.toContain("sin hallazgos nuevos");
+  });
+
   it("exports reports as CSV and deletes a person's reports on request", async () => {
     const { cookie } = await signIn(server.url, "admin@example.com");
     const csv = await fetch(`${server.url}/admin/reportes.csv`, { headers: { Cookie: cookie } });

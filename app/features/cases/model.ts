@@ -12,6 +12,8 @@ export interface ChannelDef {
   /** In order; the first is the status of a new case. */
   statuses: readonly { value: string; label: string }[];
   closed: string;
+  /** The statuses a kind goes through, in order, where a kind skips some (an incident is not reported to the ARL). */
+  kindStatuses?: Record<string, readonly string[]>;
   /**
    * Seen only by its owners (the ethics line): its audit entries are named `<channel>_…`, so the general
    * audit page can leave them out.
@@ -23,6 +25,12 @@ export const statusLabel = (channel: ChannelDef, status: string | null | undefin
 
 /** An audit action's name for a case of this channel (prefixed on a confidential channel). */
 export const auditAction = (channel: Pick<ChannelDef, "id" | "confidential">, action: string) => (channel.confidential ? `${channel.id}_${action}` : action);
+
+/** The steps a case of this kind goes through (the channel's statuses, less those its kind does not have). */
+export const statusesFor = (channel: ChannelDef, kind: string): ChannelDef["statuses"] => {
+  const own = channel.kindStatuses?.[kind];
+  return own ? channel.statuses.filter((s) => own.includes(s.value)) : channel.statuses;
+};
 
 export const kindLabel = (channel: ChannelDef, kind: string) => channel.kinds[kind]?.label ?? kind;
 

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { formatBogota } from "~/platform/dates";
-import { type ChannelDef, kindLabel, statusLabel } from "./model";
+import { type ChannelDef, kindLabel, statusesFor, statusLabel } from "./model";
 
 export interface CaseColumn<R> {
   header: string;
@@ -150,6 +150,7 @@ export function CaseHistory({ channel, events, visibleLabel }: { channel: Channe
  */
 export function CaseNoteForm({
   channel,
+  kind,
   idPrefix,
   status,
   statusFieldLabel = "Estado",
@@ -158,6 +159,8 @@ export function CaseNoteForm({
   visibleLabel,
 }: {
   channel: ChannelDef;
+  /** The case's kind: only its own steps are offered. */
+  kind?: string;
   idPrefix: string;
   status: string;
   statusFieldLabel?: string;
@@ -171,7 +174,7 @@ export function CaseNoteForm({
       <div className="field">
         <label htmlFor={`${idPrefix}-estado`}>{statusFieldLabel}</label>
         <select id={`${idPrefix}-estado`} name="estado" defaultValue={status}>
-          {channel.statuses.map((s) => (
+          {(kind ? statusesFor(channel, kind) : channel.statuses).map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
@@ -184,6 +187,7 @@ export function CaseNoteForm({
       </div>
       <fieldset className="field">
         <legend>¿Quién la lee?</legend>
+        <p className="field-hint">El estado y su fecha siempre los ve quien reportó; una nota interna solo la lee el personal.</p>
         <label className="admin-check">
           <input type="radio" name="visible" value="no" defaultChecked /> {internalLabel}
         </label>

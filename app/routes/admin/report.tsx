@@ -47,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (input.accion === "estado") {
     const result = await addEvent(services.db, user, id, { channel: incidentChannel, status: input.estado, note: input.nota, visible: input.visible === "si" });
     if (result === "not_found") throw data({ message: "Reporte no encontrado." }, { status: 404 });
-    if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una nota." }, { status: 400 });
+    if (result === "invalid") throw data({ message: "Elija un estado que corresponda a este reporte y sea distinto del actual, o escriba una nota." }, { status: 400 });
     return redirect(`/admin/reportes/${id}?aviso=estado`);
   }
   if (input.accion === "furat") {
@@ -236,6 +236,7 @@ export default function ReportDetail() {
       <CaseHistory channel={incidentChannel} events={events} visibleLabel="nota visible para quien reportó" />
       <CaseNoteForm
         channel={incidentChannel}
+        kind={r.kind}
         idPrefix="e"
         status={r.status}
         statusFieldLabel="Nuevo estado"
