@@ -111,7 +111,7 @@ test.describe("staff pages on a phone", () => {
         empresa_usuaria: "Construcciones del Norte S.A.S.",
         sede: "Barranquilla",
         fecha: today(),
-        hora: "07:15",
+        hora: "00:00",
         lugar: "Andamio del tercer piso",
         descripcion: "Se golpeó la mano con una varilla.",
         consentimiento: true,

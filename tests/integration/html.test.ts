@@ -51,7 +51,7 @@ const REPORT = {
   empresa_usuaria: "Alimentos",
   sede: "Cali",
   fecha: today,
-  hora: "08:30",
+  hora: "00:00",
   lugar: "Bodega",
   descripcion: "Resbaló.\n<script>x</script>",
   lesion: "Golpe",
