@@ -103,7 +103,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
         return;
       }
       if (ok && answer?.radicado && answer.codigo) {
-        setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), emailed });
+        setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), ...(answer.vence ? { dueDay: answer.vence } : {}), emailed });
         island.reset();
         return;
       }
