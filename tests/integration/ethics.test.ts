@@ -185,6 +185,10 @@ describe("who sees what", () => {
     const officerList = await (await get("/admin/etica", cookies.cumplimiento)).text();
     expect(officerList).toContain(bribery.radicado);
     expect(officerList).not.toContain(harassment.radicado);
+    // The categories keep their acronyms' capitals.
+    expect(officerList).toContain("soborno o corrupción (PTEE)");
+    expect(officerList).toContain("(SAGRILAFT)");
+    expect(officerList).not.toMatch(/\((ptee|sagrilaft)\)/);
     const committeeList = await (await get("/admin/etica", cookies.convivencia)).text();
     expect(committeeList).toContain(harassment.radicado);
     expect(committeeList).not.toContain(bribery.radicado);

@@ -182,6 +182,20 @@ describe("a data-protection reclamo's whole life", () => {
   });
 });
 
+describe("a request waiting on the person", () => {
+  it("reads 'Esperando a que la persona la complete' to the staff (list, filter, detail) and 'Pendiente de que usted la complete' to the person", async () => {
+    const filed = await file({ tipo: "peticion", descripcion: "Necesito la constancia de mis aportes.", ...person("Iris Mejía", "iris@example.org", "6060606060") });
+    expect((await staff("pqrs", `/admin/pqrs/${filed.id}`, { accion: "completar", faltante: "Indique el periodo." })).status).toBe(302);
+    const detail = text(await (await get(`/admin/pqrs/${filed.id}`, "pqrs")).text());
+    expect(detail).toContain("Estado actual: Esperando a que la persona la complete");
+    const list = await (await get("/admin/pqrs?estado=por_completar", "pqrs")).text();
+    expect(list).toMatch(/<option value="por_completar"[^>]*>Esperando a que la persona la complete<\/option>/);
+    expect(list).toContain(filed.radicado);
+    expect(list).not.toContain("usted la complete");
+    expect(text((await consult(filed.radicado, filed.codigo)).html)).toContain("Estado actual: Pendiente de que usted la complete");
+  });
+});
+
 describe("a petition's window to complete", () => {
   it("is extended once at the person's request, by as long again (Ley 1755 art. 17), mailed and shown in CONSULTAR", async () => {
     const filed = await file({ tipo: "peticion", descripcion: "Necesito copia de mi contrato.", ...BETO });

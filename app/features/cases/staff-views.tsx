@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { formatBogota } from "~/platform/dates";
-import { type ChannelDef, kindLabel, statusesFor, statusLabel } from "./model";
+import { type ChannelDef, kindLabel, staffStatuses, staffStatusLabel, statusesFor } from "./model";
 
 export interface CaseColumn<R> {
   header: string;
@@ -127,7 +127,7 @@ export function CaseHistory({ channel, events, visibleLabel }: { channel: Channe
       {events.map((e) => (
         <li key={e.id}>
           {formatBogota(e.at)} · {e.author === "reportante" ? "Quien reportó" : e.author}
-          {e.status ? ` · ${statusLabel(channel, e.status)}` : ""}
+          {e.status ? ` · ${staffStatusLabel(channel, e.status)}` : ""}
           {e.note ? (
             <>
               {" "}
@@ -174,7 +174,7 @@ export function CaseNoteForm({
       <div className="field">
         <label htmlFor={`${idPrefix}-estado`}>{statusFieldLabel}</label>
         <select id={`${idPrefix}-estado`} name="estado" defaultValue={status}>
-          {(kind ? statusesFor(channel, kind) : channel.statuses).map((s) => (
+          {staffStatuses(kind ? statusesFor(channel, kind) : channel.statuses).map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>

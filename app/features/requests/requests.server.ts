@@ -15,7 +15,7 @@ import type { MailAttachment } from "~/platform/mail.server";
 import { normalizeEmail } from "~/forms/fields";
 import { insertCase, REPORTER } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
-import { kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, staffStatusLabel } from "~/features/cases/model";
 import {
   askDeadlineDay,
   checkExtension,
@@ -600,7 +600,7 @@ export function clockSummary(r: RequestRow, now = new Date().toISOString()) {
     expired: completionExpired(r, now),
     askUntil: askDeadlineDay(r.received_at, term),
     maxExtension: r.base_due_at ? maxExtensionDay(bogotaDay(r.base_due_at), term) : null,
-    statusLabel: statusLabel(requestsChannel, r.status),
+    statusLabel: staffStatusLabel(requestsChannel, r.status),
   };
 }
 

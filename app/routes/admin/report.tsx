@@ -88,6 +88,9 @@ const NOTICES: Record<string, string> = {
 
 const bogotaInput = bogotaDayAndTime;
 
+/** A notice's reference as typed: "n.º" only before a number ("n.º 4455-2026"), a free text as is ("Entregada en mano"). */
+const referenceText = (reference: string) => (/^\S*\d\S*$/.test(reference) ? `n.º ${reference}` : reference);
+
 export default function ReportDetail() {
   const { report: r, events, mails, given, held, now, notice } = useLoaderData<typeof loader>();
   const due = noticesDue(r);
@@ -158,7 +161,7 @@ export default function ReportDetail() {
                     </td>
                     <td data-label="Estado">
                       {done ? (
-                        `Hecho el ${formatDay(done.filed_on)}${done.reference ? `, n.º ${done.reference}` : ""}`
+                        `Hecho el ${formatDay(done.filed_on)}${done.reference ? `, ${referenceText(done.reference)}` : ""}`
                       ) : late ? (
                         <strong>VENCIDO</strong>
                       ) : (
@@ -212,7 +215,8 @@ export default function ReportDetail() {
             <input type="hidden" name="accion" value="gravedad" />
             <div className="field">
               <label htmlFor="g-gravedad">Gravedad</label>
-              <select id="g-gravedad" name="gravedad" defaultValue={r.severity ?? "accidente"}>
+              <select id="g-gravedad" name="gravedad" defaultValue={r.severity ?? ""}>
+                <option value="">Sin clasificar</option>
                 {(["accidente", "grave", "mortal"] as const).map((k) => (
                   <option key={k} value={k}>
                     {SEVERITIES[k]}
