@@ -107,7 +107,8 @@ export const ef = {
       { value: "identificado", label: "Sí, quiero dar mi nombre y un medio de contacto" },
     ],
   }),
-  nombre: textField({ name: "nombre", label: "Su nombre", staffLabel: "Nombre de quien reporta", maxLength: 100, required: false, autocomplete: "name" }),
+  // Required of who chooses to identify (the cross-check), so not labelled "(opcional)".
+  nombre: textField({ name: "nombre", label: "Su nombre", staffLabel: "Nombre de quien reporta", maxLength: 100, required: false, conditional: true, autocomplete: "name" }),
   correo: emailField({
     name: "correo",
     label: "Su correo",
@@ -138,7 +139,7 @@ export const ETHICS_ROUTES: Record<EthicsKind, { route: string; mision?: string 
   acoso_laboral: {
     route: "Acoso laboral: lo atiende el Comité de Convivencia Laboral de la empresa (Ley 1010 de 2006; Resolución 3461 de 2025 del Ministerio del Trabajo).",
     mision:
-      "Acoso laboral de un trabajador en misión: la queja la tramita el Comité de Convivencia Laboral de la empresa usuaria, con al menos un integrante de nuestro comité (Resolución 3461 de 2025 del Ministerio del Trabajo, art. 3). Si escribe cuál es la empresa usuaria, la llevamos allí; si prefiere no decirlo, el reporte sigue adelante y nuestro comité lo atiende.",
+      "Acoso laboral de un trabajador en misión: la queja la tramita el Comité de Convivencia Laboral de la empresa usuaria, con al menos un integrante de nuestro comité (Resolución 3461 de 2025 del Ministerio del Trabajo, art. 3). Si escribe cuál es la empresa usuaria, la llevamos allí; si prefiere no decirlo, el reporte sigue adelante igual.",
   },
   acoso_sexual: {
     route:
