@@ -18,6 +18,8 @@ export type Errors = Record<string, string>;
 export interface PostAnswer {
   radicado?: string;
   codigo?: string;
+  /** A channel with a legal term (PQRS): the last day to answer, aaaa-mm-dd (Colombian day). */
+  vence?: string;
   retenido?: boolean;
   error?: { message?: string; fields?: Errors };
 }

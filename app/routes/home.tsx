@@ -104,7 +104,8 @@ export default function Home() {
         </nav>
         <SocialLinks networks={site.social.home} className="home-social" />
         <p className="home-legal">
-          {site.company.legalName} · NIT {site.company.nit} · <a href="/privacidad">Datos personales</a> · <a href="/pqrs">PQRS</a> · <a href="/linea-etica">Línea ética</a>
+          {site.company.legalName} · NIT {site.company.nit} · <a href="/privacidad">Datos personales</a> · <a href="/pqrs">PQRS</a> · <a href="/linea-etica">Línea ética</a> ·{" "}
+          <a href="/ofertas-falsas">Ofertas de empleo falsas</a>
         </p>
         <span id={NEW_TAB_HINT} hidden>
           Se abre en una pestaña nueva

@@ -46,7 +46,6 @@ const CASES: OfflineCase[] = [
     island: "report-form",
     button: "ENVIAR REPORTE",
     values: {
-      "incidente-reporta_relacion": "companero",
       "incidente-reporta_nombre": "Luis Sin Red",
       "incidente-reporta_celular": "310 987 6543",
       "incidente-trabajador_nombre": "Marta Sin Red",
@@ -56,11 +55,11 @@ const CASES: OfflineCase[] = [
       "incidente-empresa_usuaria": "Alimentos del Valle S.A.S.",
       "incidente-sede": "Cali",
       "incidente-fecha": today(),
-      "incidente-hora": "08:30",
+      "incidente-hora": "00:00",
       "incidente-lugar": "Bodega 2",
       "incidente-descripcion": "Resbaló en el piso mojado, reportado sin conexión.",
     },
-    checks: [/^Accidente de trabajo/, /Autorizo el tratamiento de los datos personales de este reporte/],
+    checks: [/^Un compañero de trabajo/, /^Accidente de trabajo/, /Autorizo el tratamiento de los datos personales de este reporte/],
     sent: async (page, island) => {
       await expect(page.getByRole("heading", { name: "Recibimos su reporte" })).toBeVisible({ timeout: 10_000 });
       if (!island) await expect(page).toHaveURL(/\/incidente\/recibido$/);

@@ -88,10 +88,23 @@ async function expectCards(page: Page, labels: string[]) {
     const cell = card.locator(`[data-label="${label}"]`);
     await expect(cell, label).toBeVisible();
     await cell.scrollIntoViewIfNeeded();
-    await expect(cell, label).toBeInViewport({ ratio: 1 });
+    // Whole (a label on two lines may leave the card's edge on a fraction of a pixel).
+    await expect(cell, label).toBeInViewport({ ratio: 0.99 });
     expect(await cell.evaluate((td) => getComputedStyle(td, "::before").content), label).toBe(`"${label}"`);
     const box = await cell.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0), label).toBeLessThanOrEqual(390);
+    // The cell holds its whole label: a label on two lines does not run into the next cell's.
+    const { need, have } = await cell.evaluate((td) => {
+      const before = getComputedStyle(td, "::before");
+      const probe = document.createElement("div");
+      probe.style.cssText = `position:absolute;visibility:hidden;width:${before.width};font:${before.font};line-height:${before.lineHeight}`;
+      probe.textContent = (td as HTMLElement).dataset.label ?? "";
+      document.body.append(probe);
+      const height = probe.getBoundingClientRect().height;
+      probe.remove();
+      return { need: height, have: td.getBoundingClientRect().height };
+    });
+    expect(have, label).toBeGreaterThanOrEqual(need);
   }
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 }
@@ -111,7 +124,7 @@ test.describe("staff pages on a phone", () => {
         empresa_usuaria: "Construcciones del Norte S.A.S.",
         sede: "Barranquilla",
         fecha: today(),
-        hora: "07:15",
+        hora: "00:00",
         lugar: "Andamio del tercer piso",
         descripcion: "Se golpeó la mano con una varilla.",
         consentimiento: true,
@@ -120,7 +133,7 @@ test.describe("staff pages on a phone", () => {
     expect(created.status()).toBe(201);
     const { radicado } = (await created.json()) as { radicado: string };
     await signIn(page, "sst@example.com", "/admin/reportes");
-    await expectCards(page, ["Radicado", "Tipo", "Recibido", "Estado", "Plazo FURAT", "Plazo investigación"]);
+    await expectCards(page, ["Radicado", "Tipo", "Trabajador y empresa usuaria", "Recibido", "Estado", "Plazo FURAT", "Plazo investigación"]);
     await expect(page.locator("tbody tr", { hasText: radicado }).locator('[data-label="Plazo FURAT"]')).toContainText(/\d{2}\/\d{2}\/\d{4}/);
     await expectNoAxeViolations(page);
 
@@ -138,6 +151,30 @@ test.describe("staff pages on a phone", () => {
     await expect(eventDay).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
+
+    // Not classified yet: the select says so too, rather than showing the first choice as if it were stored.
+    await expect(page.getByText(/^Sin clasificar\./)).toBeVisible();
+    await expect(page.getByLabel("Gravedad", { exact: true })).toHaveValue("");
+    await page.getByLabel("Gravedad", { exact: true }).selectOption("grave");
+    await page.getByRole("button", { name: "Guardar gravedad" }).click();
+    await expect(page.getByText(/^Clasificado como: /)).toBeVisible();
+    await expect(page.getByLabel("Gravedad", { exact: true })).toHaveValue("grave");
+
+    // A notice's reference: free text as typed, "n.º" only before a number.
+    const notice = async (label: string, reference: string) => {
+      await page.getByLabel("Aviso dado").selectOption({ label });
+      await page.getByLabel("Fecha en que se dio").fill(today());
+      await page.getByLabel("Número de radicado o cómo se entregó").fill(reference);
+      const reloaded = page.waitForEvent("framenavigated");
+      await page.getByRole("button", { name: "Registrar aviso" }).click();
+      await reloaded;
+      await page.waitForLoadState();
+    };
+    const rowOf = (name: RegExp) => page.locator("tr", { has: page.locator("th", { hasText: name }) }).locator('[data-label="Estado"]');
+    await notice("Copia del FURAT al trabajador", "Entregada en mano");
+    await expect(rowOf(/trabajador/i)).toHaveText(/^Hecho el \d{2}\/\d{2}\/\d{4}, Entregada en mano$/);
+    await notice("FURAT a la EPS", "4455-2026");
+    await expect(rowOf(/EPS/)).toHaveText(/^Hecho el \d{2}\/\d{2}\/\d{4}, n\.º 4455-2026$/);
   });
 
   test("the messages are cards; the ethics case uses the whole width (no word squeezed apart) and says who it passes to", async ({ page }) => {
@@ -174,5 +211,50 @@ test.describe("staff pages on a phone", () => {
     await expect(page.getByText(/el reporte pasa a quien la atiende \(el oficial de cumplimiento, el comité de convivencia o la persona referente de género\)/)).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("public pages on a phone", () => {
+  test("the PQRS table of terms gives each term a whole line, not a word per line", async ({ page }) => {
+    await page.goto("/pqrs");
+    const terms = page.locator('.pqrs-terms-table td[data-label="Plazo"]');
+    await expect(terms.first()).toBeVisible();
+    for (const cell of await terms.all()) {
+      const { lines, width } = await cell.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return { lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size, width: td.getBoundingClientRect().width };
+      });
+      expect(width).toBeGreaterThan(250);
+      expect(lines).toBeLessThanOrEqual(2);
+    }
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  });
+
+  test("the offline notice keeps its whole text inside its box", async ({ page, context }) => {
+    await page.goto("/contacto");
+    await context.setOffline(true);
+    const notice = page.locator("#offline-notice");
+    await expect(notice).toBeVisible();
+    const { box, radius, lineHeight, text } = await notice.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const style = getComputedStyle(el);
+      return {
+        box: el.getBoundingClientRect().toJSON() as DOMRect,
+        radius: Number.parseFloat(style.borderTopLeftRadius),
+        lineHeight: Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2,
+        text: [...range.getClientRects()].map((r) => r.toJSON() as DOMRect),
+      };
+    });
+    await context.setOffline(false);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
+    // Rounded corners smaller than a line: no text runs under them, whatever the number of lines.
+    expect(radius).toBeLessThan(lineHeight);
+    for (const r of text) {
+      expect(r.left).toBeGreaterThanOrEqual(box.left);
+      expect(r.right).toBeLessThanOrEqual(box.right);
+    }
   });
 });

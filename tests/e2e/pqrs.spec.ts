@@ -79,6 +79,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "ENVIAR SOLICITUD" }).click();
     await expect(page).toHaveURL(/\/pqrs\/recibido$/);
     const { radicado, code } = await receiptOf(page);
+    // The receipt gives the due date CONSULTAR shows.
+    await expect(page.locator(".report-receipt-due")).toContainText(`Fecha límite para responderle: ${formatDay(dueDay(today, TERMS.peticion))}`);
     await expect.poll(() => mailsTo("gloria.ramos@example.org").length).toBe(1);
     expect(mailsTo("gloria.ramos@example.org")[0].text).toContain(code);
 
@@ -114,6 +116,7 @@ test("with JavaScript: the island updates the chosen term; the request is filed 
   await page.getByRole("button", { name: "ENVIAR SOLICITUD" }).click();
   const { radicado, code } = await receiptOf(page);
   await expect(page).toHaveURL(/\/pqrs$/);
+  await expect(page.locator(".report-receipt-due")).toContainText(`Fecha límite para responderle: ${formatDay(dueDay(today, TERMS.consulta))}`);
   await axe(page);
   await consult(page, radicado, code);
   await expect(page.getByText("30 días hábiles (Ley 1755 de 2015, art. 14, num. 2)")).toBeVisible();

@@ -15,7 +15,7 @@ const today = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 
 async function fillIncident(page: Page) {
   const field = (name: string) => page.locator(`#incidente-${name}`);
   await page.getByRole("radio", { name: /^Accidente de trabajo/ }).check();
-  await field("reporta_relacion").selectOption("companero");
+  await page.getByRole("radio", { name: "Un compañero de trabajo" }).check();
   await field("reporta_nombre").fill("Luis Recibo");
   await field("reporta_celular").fill("310 987 6543");
   await field("trabajador_nombre").fill("Marta Recibo");
@@ -25,7 +25,7 @@ async function fillIncident(page: Page) {
   await field("empresa_usuaria").fill("Alimentos del Valle S.A.S.");
   await field("sede").fill("Cali");
   await field("fecha").fill(today());
-  await field("hora").fill("08:30");
+  await field("hora").fill("00:00");
   await field("lugar").fill("Bodega 2");
   await field("descripcion").fill("Resbaló en el piso mojado.");
   await page.getByLabel(/Autorizo el tratamiento de los datos personales de este reporte/).check();
@@ -139,7 +139,7 @@ test("the receipt page of a post without the island: where JavaScript runs, the 
       empresa_usuaria: "Acme",
       sede: "Bogotá",
       fecha: today(),
-      hora: "09:00",
+      hora: "00:00",
       lugar: "Oficina",
       descripcion: "Casi cae una caja.",
       consentimiento: "on",

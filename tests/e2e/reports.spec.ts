@@ -22,7 +22,7 @@ function mailsTo(address: string): { subject: string; text: string }[] {
 async function fillReport(page: Page, worker: string) {
   const field = (name: string) => page.locator(`#incidente-${name}`);
   await page.getByRole("radio", { name: /^Accidente de trabajo/ }).check();
-  await field("reporta_relacion").selectOption("companero");
+  await page.getByRole("radio", { name: "Un compañero de trabajo" }).check();
   await field("reporta_nombre").fill("Luis Gómez");
   await field("reporta_celular").fill("310 987 6543");
   await field("trabajador_nombre").fill(worker);
@@ -32,7 +32,7 @@ async function fillReport(page: Page, worker: string) {
   await field("empresa_usuaria").fill("Alimentos del Valle S.A.S.");
   await field("sede").fill("Cali, planta 2");
   await field("fecha").fill(today());
-  await field("hora").fill("08:30");
+  await field("hora").fill("00:00");
   await field("lugar").fill("Bodega de materias primas");
   await field("descripcion").fill("Resbaló en el piso mojado al bajar una caja.");
   await field("lesion").fill("Torcedura");
@@ -125,6 +125,56 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Reportamos el accidente a la ARL y a la EPS.")).toBeVisible();
       await expectNoAxeViolations(page);
     });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`on a phone, a worker reporting for themselves is asked for their data once, and gets the code at the e-mail they gave as the worker's (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 }, locale: "es-CO" });
+    const page = await context.newPage();
+    const email = `marta.${javaScriptEnabled ? "js" : "sinjs"}.${Date.now()}@example.org`;
+    const field = (name: string) => page.locator(`#incidente-${name}`);
+    await page.goto("/incidente");
+    if (javaScriptEnabled) {
+      await page.locator("form.report-form").getByRole("radio").first().focus();
+      await expect(page.locator("form.report-form")).toHaveAttribute("novalidate", "");
+    }
+    // "¿Quién reporta?" comes first.
+    await expect(page.locator("form.report-form fieldset.report-group").first()).toContainText("¿Quién reporta?");
+    await page.getByRole("radio", { name: "Soy el trabajador afectado" }).check();
+    for (const name of ["reporta_nombre", "reporta_celular", "reporta_correo"]) await expect(field(name), name).toBeHidden();
+    const asked = (label: RegExp) => page.locator("form.report-form").getByLabel(label).filter({ visible: true });
+    await expect(asked(/nombre/i)).toHaveCount(1);
+    await expect(asked(/celular/i)).toHaveCount(1);
+    await expect(asked(/correo/i)).toHaveCount(1);
+    // Someone else is asked for their own data too.
+    await page.getByRole("radio", { name: "Un compañero de trabajo" }).check();
+    await expect(field("reporta_nombre")).toBeVisible();
+    await expect(asked(/correo/i)).toHaveCount(2);
+    await page.getByRole("radio", { name: "Soy el trabajador afectado" }).check();
+    await expect(field("reporta_nombre")).toBeHidden();
+
+    await page.getByRole("radio", { name: /^Incidente/ }).check();
+    await field("trabajador_nombre").fill("Marta Una Vez");
+    await field("trabajador_tipo_documento").selectOption("CC");
+    await field("trabajador_documento").fill("52123458");
+    await field("trabajador_celular").fill("300 123 4567");
+    await field("trabajador_correo").fill(email);
+    await field("empresa_usuaria").fill("Alimentos del Valle S.A.S.");
+    await field("sede").fill("Cali");
+    await field("fecha").fill(today());
+    await field("hora").fill("00:00");
+    await field("lugar").fill("Bodega 2");
+    await field("descripcion").fill("Casi me cae una caja de la estantería.");
+    await page.getByLabel(/Autorizo el tratamiento de los datos personales de este reporte/).check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: "ENVIAR REPORTE" }).click();
+    await expect(page.getByRole("heading", { name: "Recibimos su reporte" })).toBeVisible();
+    const code = (await page.locator(".report-receipt-codes dd").nth(1).textContent()) ?? "";
+    await expect.poll(() => mailsTo(email).length).toBe(1);
+    expect(mailsTo(email)[0].text).toContain(code);
+    await context.close();
   });
 }
 

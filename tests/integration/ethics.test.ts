@@ -185,6 +185,10 @@ describe("who sees what", () => {
     const officerList = await (await get("/admin/etica", cookies.cumplimiento)).text();
     expect(officerList).toContain(bribery.radicado);
     expect(officerList).not.toContain(harassment.radicado);
+    // The categories keep their acronyms' capitals.
+    expect(officerList).toContain("soborno o corrupción (PTEE)");
+    expect(officerList).toContain("(SAGRILAFT)");
+    expect(officerList).not.toMatch(/\((ptee|sagrilaft)\)/);
     const committeeList = await (await get("/admin/etica", cookies.convivencia)).text();
     expect(committeeList).toContain(harassment.radicado);
     expect(committeeList).not.toContain(bribery.radicado);
@@ -427,6 +431,25 @@ describe("validation", () => {
     const noCategory = await postJson("/php/linea-etica", { ...HARASSMENT, categoria: "chisme" });
     expect(noCategory.status).toBe(400);
     expect(await cases()).toBe(before);
+  });
+
+  it("a worker on assignment is never refused for leaving out the user company, in any category, anonymous or not, by the API or the page post", async () => {
+    for (const categoria of ["acoso_laboral", "acoso_sexual", "soborno", "lavado", "discriminacion", "desconexion", "otro"]) {
+      const res = await postJson("/php/linea-etica", { ...HARASSMENT, categoria, vinculo: "mision" });
+      expect(res.status, categoria).toBe(201);
+    }
+    const named = await postJson("/php/linea-etica", { ...BRIBERY, vinculo: "mision", empresa_usuaria: "" });
+    expect(named.status).toBe(201);
+    const page = await postForm("/linea-etica", { ...HARASSMENT, categoria: "acoso_sexual", vinculo: "mision" });
+    expect(page.status).toBe(303);
+  });
+
+  it("the form says each category's route as a note: the user company's committee for a worker on assignment's workplace harassment only", async () => {
+    const html = await (await fetch(`${server.url}/linea-etica`)).text();
+    expect(html).toContain("la queja la tramita el Comité de Convivencia Laboral de la empresa usuaria");
+    expect(html).toMatch(/Acoso sexual: lo atiende la persona referente de género y diversidad, por la ruta de la Ley 2365 de 2024, también si la persona afectada es trabajador en misión/);
+    expect(html).toContain("Soborno o corrupción: lo atiende el oficial de cumplimiento");
+    expect(html).not.toContain("Obligatorio si la persona afectada es trabajador en misión");
   });
 
   it("without JavaScript a refused post answers the page with the values kept; a valid one redirects to a one-time receipt", async () => {

@@ -23,7 +23,7 @@ const REPORT = {
   empresa_usuaria: "Alimentos del Valle S.A.S.",
   sede: "Cali, planta 2",
   fecha: today,
-  hora: "08:30",
+  hora: "00:00",
   lugar: "Bodega de materias primas",
   descripcion: "Resbaló en el piso mojado de la bodega y se golpeó la rodilla.",
   consentimiento: true,

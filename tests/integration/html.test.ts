@@ -51,7 +51,7 @@ const REPORT = {
   empresa_usuaria: "Alimentos",
   sede: "Cali",
   fecha: today,
-  hora: "08:30",
+  hora: "00:00",
   lugar: "Bodega",
   descripcion: "Resbaló.\n<script>x</script>",
   lesion: "Golpe",
@@ -214,6 +214,19 @@ describe("rendered HTML", () => {
       }
     }
     expect(checkboxes).toBeGreaterThanOrEqual(3);
+  });
+
+  it("every footer links the fraud page, the home page's too (product rule 31)", () => {
+    const footers: string[] = [];
+    for (const [url, { html }] of pages) {
+      for (const [footer] of html.matchAll(/<footer[\s\S]*?<\/footer>/g)) {
+        footers.push(url);
+        expect(footer, url).toContain('href="/ofertas-falsas"');
+      }
+    }
+    expect(footers).toContain("/");
+    expect(footers).toContain("/contacto");
+    expect(footers.length).toBeGreaterThanOrEqual(14);
   });
 
   it("has no broken internal link or anchor", async () => {

@@ -12,6 +12,7 @@ import { bogotaDay, formatDay } from "~/platform/dates";
 import { createAccount, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { INCIDENT_REPORT } from "../support/reports";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
 let server: ServerProcess;
@@ -178,6 +179,20 @@ describe("a data-protection reclamo's whole life", () => {
     // Closed.
     expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "cerrar", motivo_cierre: "respondida" })).status).toBe(302);
     expect((await readDb<{ status: string }>("select status from cases where id = ?", filed.id))[0].status).toBe("cerrado");
+  });
+});
+
+describe("a request waiting on the person", () => {
+  it("reads 'Esperando a que la persona la complete' to the staff (list, filter, detail) and 'Pendiente de que usted la complete' to the person", async () => {
+    const filed = await file({ tipo: "peticion", descripcion: "Necesito la constancia de mis aportes.", ...person("Iris Mejía", "iris@example.org", "6060606060") });
+    expect((await staff("pqrs", `/admin/pqrs/${filed.id}`, { accion: "completar", faltante: "Indique el periodo." })).status).toBe(302);
+    const detail = text(await (await get(`/admin/pqrs/${filed.id}`, "pqrs")).text());
+    expect(detail).toContain("Estado actual: Esperando a que la persona la complete");
+    const list = await (await get("/admin/pqrs?estado=por_completar", "pqrs")).text();
+    expect(list).toMatch(/<option value="por_completar"[^>]*>Esperando a que la persona la complete<\/option>/);
+    expect(list).toContain(filed.radicado);
+    expect(list).not.toContain("usted la complete");
+    expect(text((await consult(filed.radicado, filed.codigo)).html)).toContain("Estado actual: Pendiente de que usted la complete");
   });
 });
 
@@ -370,5 +385,27 @@ describe("the public page", () => {
     const receipt = await (await fetch(`${server.url}/pqrs/recibido`, { headers: { Cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] } })).text();
     expect(text(receipt)).toContain("Recibimos su solicitud");
     expect(receipt).toMatch(/PQ-\d{4}-\d{6}/);
+  });
+
+  it("every receipt gives the due date CONSULTAR shows: the JSON answer, the page without JavaScript and the downloaded file", async () => {
+    const res = await postJson("/php/pqrs", { tipo: "peticion", descripcion: "Necesito una copia de mi contrato.", ...person("Gina Díaz", "gina@example.org", "1010101010") });
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as { radicado: string; codigo: string; vence: string };
+    const consulted = text((await consult(answer.radicado, answer.codigo)).html);
+    expect(answer.vence).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(consulted).toContain(`Vence el ${formatDay(answer.vence)}`);
+
+    const posted = await postForm("/pqrs", { tipo: "datos_correccion", descripcion: "Corrijan mi número de celular.", nombre: "Hugo", tipo_documento: "CC", documento: "5050505050", correo: "hugo@example.org", consentimiento: "on" });
+    expect(posted.status).toBe(303);
+    const html = await (await fetch(`${server.url}/pqrs/recibido`, { headers: { Cookie: (posted.headers.get("set-cookie") ?? "").split(";")[0] } })).text();
+    const radicado = html.match(/PQ-\d{4}-\d{6}/)?.[0] ?? "";
+    const [c] = await readDb<{ due_at: string }>("select r.due_at from pqrs_requests r join cases c on c.id = r.case_id where c.radicado = ?", radicado);
+    const due = formatDay(bogotaDay(c.due_at));
+    expect(text(html)).toContain(`Fecha límite para responderle: ${due}`);
+    expect(decodeURIComponent(html)).toContain(`Fecha límite para responder: ${due}`);
+    // The other channels show no due date in CONSULTAR, and none on their receipts.
+    const report = (await (await postJson("/php/incidente", INCIDENT_REPORT)).json()) as Record<string, unknown>;
+    expect(report.radicado).toMatch(/^IN-/);
+    expect(report).not.toHaveProperty("vence");
   });
 });

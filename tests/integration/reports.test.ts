@@ -31,7 +31,7 @@ export const REPORT = {
   empresa_usuaria: "Alimentos del Valle S.A.S.",
   sede: "Cali, planta 2",
   fecha: today,
-  hora: "08:30",
+  hora: "00:00",
   lugar: "Bodega de materias primas",
   descripcion: "Al bajar una caja de la estantería, resbaló en el piso mojado.",
   lesion: "Fractura expuesta del radio",
@@ -151,6 +151,48 @@ describe("a report", () => {
     const row = db.prepare("select a.*, c.sensitive_consent_at from accident_reports a join cases c on c.id = a.case_id where c.radicado = ?").get(radicado) as Record<string, unknown>;
     db.close();
     expect([row.lesion, row.parte_cuerpo, row.atencion_medica, row.atencion_lugar, row.sensitive_consent_at, row.furat_due_at]).toEqual([null, null, null, null, null, null]);
+  });
+
+  it("refuses an event later today (or past midnight), with the reason, on the JSON API and the page post; stores nothing", async () => {
+    // Two hours from now, in Colombian time (it may fall on tomorrow's date, which the date field alone lets through).
+    const later = new Date(Date.now() + 2 * 3_600_000 - 5 * 3_600_000).toISOString();
+    const future = { ...REPORT, fecha: later.slice(0, 10), hora: later.slice(11, 16) };
+    const before = count("cases");
+    const res = await postJson("/php/incidente", future);
+    expect(res.status).toBe(400);
+    const answer = await res.json();
+    expect(answer.error.fields.hora).toBe("La fecha y la hora del evento no pueden ser posteriores al momento actual (hora de Colombia).");
+    const form = Object.fromEntries(Object.entries({ ...future, consentimiento_salud: "on", consentimiento: "on" }).map(([k, v]) => [k, String(v)]));
+    const page = await postForm("/incidente", form);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("no pueden ser posteriores al momento actual");
+    expect(count("cases")).toBe(before);
+    // A minute ago is fine.
+    const past = new Date(Date.now() - 60_000 - 5 * 3_600_000).toISOString();
+    expect((await postJson("/php/incidente", { ...REPORT, tipo: "incidente", lesion: undefined, parte_cuerpo: undefined, atencion_medica: undefined, atencion_lugar: undefined, consentimiento_salud: undefined, fecha: past.slice(0, 10), hora: past.slice(11, 16) })).status).toBe(201);
+  });
+
+  it("mails the follow-up code to a worker reporting for themselves who wrote their e-mail only as the worker's; never to the worker when someone else reports", async () => {
+    const self = { ...REPORT, reporta_relacion: "trabajador", reporta_nombre: undefined, reporta_celular: undefined, reporta_correo: undefined, trabajador_correo: "marta.sola@example.org" };
+    const res = await postJson("/php/incidente", self);
+    expect(res.status).toBe(201);
+    const own = (await res.json()) as { radicado: string; codigo: string };
+    const colleague = await postJson("/php/incidente", { ...REPORT, reporta_correo: undefined, trabajador_correo: "marta.otra@example.org" });
+    expect(colleague.status).toBe(201);
+    const other = (await colleague.json()) as { radicado: string };
+    const to = (m: { to?: unknown }) => JSON.stringify(m.to ?? "");
+    const deadline = Date.now() + 15_000;
+    let mails = await smtp.waitForMails(1);
+    while (!mails.some((m) => to(m).includes("marta.sola@example.org")) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      mails = await smtp.waitForMails(1);
+    }
+    const worker = mails.find((m) => to(m).includes("marta.sola@example.org"));
+    expect(worker?.subject).toBe(`Recibimos su reporte ${own.radicado}`);
+    expect(worker?.text).toContain(own.codigo);
+    // Both staff notices have gone out by now; the colleague's case mailed the worker nothing.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mails.some((m) => to(m).includes("marta.otra@example.org") || String(m.subject).includes(other.radicado) && !to(m).includes("sst-equipo"))).toBe(false);
   });
 
   it("without JavaScript: a refusal answers the page with the errors and the values; a success redirects to the one-time receipt", async () => {
@@ -384,6 +426,32 @@ describe("the staff", () => {
     const actions = (db.prepare("select action from audit_log where case_id = ? order by id").all(id) as { action: string }[]).map((r) => r.action);
     db.close();
     expect(actions).toEqual(expect.arrayContaining(["ver_reporte", "cambiar_estado_reporte", "nota_reporte", "registrar_furat"]));
+  });
+
+  it("CONSULTAR shows every status reached with its date even when its note was internal (only the note's text stays private); an incident lists no ARL step", async () => {
+    const res = await postJson("/php/incidente", { ...REPORT, tipo: "incidente", lesion: undefined, parte_cuerpo: undefined, atencion_medica: undefined, atencion_lugar: undefined, consentimiento_salud: undefined });
+    expect(res.status).toBe(201);
+    const incident = (await res.json()) as { radicado: string; codigo: string };
+    const db = new Database(dbFile, { readonly: true });
+    const id = (db.prepare("select id from cases where radicado = ?").get(incident.radicado) as { id: number }).id;
+    db.close();
+    const { cookie } = await signIn(server.url, "sst@example.com");
+    const post = (body: Record<string, string>) => postForm(`/admin/reportes/${id}`, body, { Cookie: cookie });
+    // An incident is not reported to the ARL: the staff cannot choose that step for it.
+    expect((await post({ accion: "estado", estado: "reportado_arl", nota: "x", visible: "no" })).status).toBe(400);
+    expect((await post({ accion: "estado", estado: "en_revision", nota: "Revisar con la empresa usuaria el piso mojado", visible: "no" })).status).toBe(302);
+    expect((await post({ accion: "estado", estado: "cerrado", nota: "Cerrado tras la visita; sin hallazgos nuevos", visible: "no" })).status).toBe(302);
+
+    const html = await (await postForm("/incidente/consulta", { radicado: incident.radicado, codigo: incident.codigo })).text();
+    expect(html).toContain("Estado actual: <strong>Cerrado</strong>");
+    expect(html).toMatch(/En revisión<\/span> <span class="case-step-date">\d{2}\/\d{2}\/\d{4}/);
+    expect(html).toMatch(/case-step-current"[^>]*><span class="case-step-label">Cerrado<\/span> <span class="case-step-date">\d{2}\/\d{2}\/\d{4}/);
+    // Skipped on the way to closing: neither a date nor "pendiente".
+    expect(html).toContain('En investigación</span> <span class="case-step-date">no fue necesario');
+    expect(html).not.toContain("pendiente");
+    expect(html).not.toContain("Reportado a la ARL");
+    expect(html).not.toContain("piso mojado");
+    expect(html).not.toContain("sin hallazgos nuevos");
   });
 
   it("exports reports as CSV and keeps a person's reports on a deletion without a data request", async () => {

@@ -16,7 +16,8 @@ export const INCIDENT_REPORT = {
   empresa_usuaria: "Alimentos del Valle S.A.S.",
   sede: "Cali",
   fecha: today,
-  hora: "08:30",
+  // Midnight today: an event is never later than now (the form refuses one in the future).
+  hora: "00:00",
   lugar: "Bodega",
   descripcion: "Resbaló en el piso mojado, sin lesiones.",
   consentimiento: true,

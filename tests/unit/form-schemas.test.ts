@@ -187,7 +187,7 @@ describe("the incident report form", () => {
       empresa_usuaria: "Alimentos",
       sede: "Cali",
       fecha: new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10),
-      hora: "08:30",
+      hora: "00:00",
       lugar: "Bodega",
       descripcion: "Resbaló.",
       consentimiento: true,
@@ -199,5 +199,32 @@ describe("the incident report form", () => {
     expect(validate(incidentForm, { ...base, lesion: "Golpe", consentimiento_salud: "on" }).ok).toBe(true);
     const colleague = validate(incidentForm, { ...base, reporta_relacion: "companero" });
     expect(Object.keys(colleague.fieldErrors).sort()).toEqual(["reporta_celular", "reporta_nombre"]);
+  });
+
+  it("refuses an event later than now in Colombia (23:59 at 14:27), with the reason", async () => {
+    const { validate } = await import("~/forms/define");
+    const { incidentForm, INCIDENT_MESSAGES } = await import("~/features/incidents/incident-form");
+    const { vi } = await import("vitest");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-26T19:27:00Z")); // 14:27 in Bogotá
+      const base = { tipo: "incidente", reporta_relacion: "trabajador", trabajador_nombre: "Marta Ruiz", trabajador_tipo_documento: "CC", trabajador_documento: "52123456", trabajador_celular: "3001234567", empresa_usuaria: "Alimentos", sede: "Cali", fecha: "2026-11-26", lugar: "Bodega", descripcion: "Casi cae una caja.", consentimiento: true };
+      const later = validate(incidentForm, { ...base, hora: "23:59" });
+      expect(later.fieldErrors).toEqual({ hora: INCIDENT_MESSAGES.futureEvent });
+      expect(validate(incidentForm, { ...base, fecha: "2026-11-27", hora: "00:10" }).fieldErrors).toEqual({ hora: INCIDENT_MESSAGES.futureEvent });
+      expect(validate(incidentForm, { ...base, hora: "14:27" }).ok).toBe(true);
+      expect(validate(incidentForm, { ...base, hora: "14:30" }).ok).toBe(true); // a phone's clock a little ahead
+      expect(validate(incidentForm, { ...base, fecha: "2026-11-25", hora: "23:59" }).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sends the code to the e-mail the reporter gave, wherever they typed it", async () => {
+    const { reporterEmail } = await import("~/features/incidents/incident-form");
+    expect(reporterEmail({ reporta_relacion: "trabajador", trabajador_correo: "marta@example.org" })).toBe("marta@example.org");
+    expect(reporterEmail({ reporta_relacion: "trabajador", reporta_correo: "propio@example.org", trabajador_correo: "marta@example.org" })).toBe("propio@example.org");
+    expect(reporterEmail({ reporta_relacion: "companero", trabajador_correo: "marta@example.org" })).toBe("");
+    expect(reporterEmail({ reporta_relacion: "empresa_usuaria", reporta_correo: "jefe@example.org" })).toBe("jefe@example.org");
   });
 });

@@ -42,8 +42,8 @@ export interface CaseFormSpec {
   consentLabel: string;
   failureTitle: string;
   receipt: ReceiptText;
-  /** The field whose e-mail gets the code by mail, if the channel mails it. */
-  codeMailField?: string;
+  /** The field whose e-mail gets the code by mail, if the channel mails it (or how to read it from the values). */
+  codeMailField?: string | ((values: Values) => string);
   /** Fields emptied when a choice changes to a value (the ethics line: identity fields when anonymous). */
   clearWhen?: { field: string; value: string; clear: readonly string[] };
   /** Content shown after a group, from the current values (PQRS: the table of terms and the due date). */
@@ -84,7 +84,8 @@ export function makeCaseForm(spec: CaseFormSpec) {
 
     async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
       event.preventDefault();
-      const emailed = Boolean(spec.codeMailField && values[spec.codeMailField]);
+      const mailTo = typeof spec.codeMailField === "function" ? spec.codeMailField(values) : spec.codeMailField ? values[spec.codeMailField] : "";
+      const emailed = Boolean(mailTo);
       const outcome = await island.send(spec.api);
       if (!outcome) return;
       if (outcome.kind === "invalid") {
@@ -102,7 +103,7 @@ export function makeCaseForm(spec: CaseFormSpec) {
         return;
       }
       if (ok && answer?.radicado && answer.codigo) {
-        setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), emailed });
+        setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), ...(answer.vence ? { dueDay: answer.vence } : {}), emailed });
         island.reset();
         return;
       }

@@ -10,7 +10,7 @@ import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { bogotaDay } from "~/platform/dates";
 import { type Hit, hit } from "~/platform/rate-limit.server";
-import { auditAction, type ChannelDef, CODE_ALPHABET, CODE_LENGTH, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN } from "./model";
+import { auditAction, type ChannelDef, CODE_ALPHABET, CODE_LENGTH, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN, statusesFor } from "./model";
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 // ~16 MB and a few tens of milliseconds per check: cheap for one lookup, costly for guessing offline.
@@ -153,20 +153,24 @@ export async function lookupCase(
 /** Opens a stored note (the ethics line seals them); identity for channels that store them in clear. */
 export type NoteOpener = (note: string, caseId: number) => string;
 
-/** What the reporter reads: the case's kind and dates, every status with its date, and the visible notes (theirs and the team's). */
+/**
+ * What the reporter reads: the case's kind and dates, every status with its date, and the visible notes
+ * (theirs and the team's). A status change is always the reporter's to see, with its date; an internal
+ * note only keeps its text private, so a step that happened never reads "pendiente".
+ */
 export async function publicView(db: Kysely<Database>, caseId: number, openNote?: NoteOpener): Promise<PublicView> {
   const c = await db.selectFrom("cases").select(["radicado", "channel", "kind", "status", "received_at"]).where("id", "=", caseId).executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom("case_events")
-    .select(["at", "type", "status", "note", "author"])
+    .select(["at", "type", "status", "note", "author", "visible"])
     .where("case_id", "=", caseId)
-    .where("visible", "=", 1)
+    .where((eb) => eb.or([eb("visible", "=", 1), eb("status", "is not", null)]))
     .orderBy("at")
     .orderBy("id")
     .execute();
-  const events = rows.map(({ author, note, ...e }) => ({
+  const events = rows.map(({ author, note, visible, ...e }) => ({
     ...e,
-    note: note && openNote ? openNote(note, caseId) : note,
+    note: visible === 1 && note ? (openNote ? openNote(note, caseId) : note) : null,
     from: author === REPORTER ? ("reportante" as const) : ("equipo" as const),
   }));
   return { ...c, events };
@@ -208,11 +212,11 @@ export async function addEvent(
   options: { sealNote?: (note: string, caseId: number) => string; also?: AlsoInTransaction } = {},
 ): Promise<"ok" | "not_found" | "invalid"> {
   const { sealNote, also } = options;
-  const c = await db.selectFrom("cases").select(["channel", "status"]).where("id", "=", caseId).where("channel", "=", input.channel.id).executeTakeFirst();
+  const c = await db.selectFrom("cases").select(["channel", "kind", "status"]).where("id", "=", caseId).where("channel", "=", input.channel.id).executeTakeFirst();
   if (!c) return "not_found";
   const note = input.note?.trim().slice(0, 2000) || null;
   const status = input.status && input.status !== c.status ? input.status : undefined;
-  if (status && !input.channel.statuses.some((s) => s.value === status)) return "invalid";
+  if (status && !statusesFor(input.channel, c.kind).some((s) => s.value === status)) return "invalid";
   if (!status && !note) return "invalid";
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {

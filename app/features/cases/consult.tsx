@@ -1,6 +1,6 @@
 /** CONSULTAR: the plain form (no JavaScript needed) and what a reporter reads of a case. */
 import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
-import { type ChannelDef, kindLabel, type PublicView, statusLabel } from "./model";
+import { type ChannelDef, kindLabel, type PublicView, statusesFor, statusLabel } from "./model";
 
 /** POST, so the code lands in no address bar, history or access log. */
 export function ConsultForm({ idPrefix = "consulta", action = "/incidente/consulta", example = "AT-2026-000123" }: { idPrefix?: string; action?: string; example?: string }) {
@@ -26,9 +26,11 @@ export function ConsultForm({ idPrefix = "consulta", action = "/incidente/consul
 
 /** `thread`: the ethics line's two-way conversation (the reporter's own additions shown as theirs). */
 export function CaseStatus({ channel, view, thread = false }: { channel: ChannelDef; view: PublicView; thread?: boolean }) {
-  const statuses = channel.statuses;
+  const statuses = statusesFor(channel, view.kind);
   const reached = new Map<string, string>();
   for (const e of view.events) if (e.status && !reached.has(e.status)) reached.set(e.status, e.at);
+  // A step the case went past without stopping at it did not happen, and is not still to come either.
+  const currentIndex = statuses.findIndex((s) => s.value === view.status);
   const notes = view.events.filter((e) => e.note);
   // A confidential channel (the ethics line) keeps when a report arrived to the day only.
   const when = (at: string) => (channel.confidential && at === view.received_at ? formatDay(bogotaDay(at)) : formatBogota(at));
@@ -40,13 +42,14 @@ export function CaseStatus({ channel, view, thread = false }: { channel: Channel
         <strong>{statusLabel(channel, view.status)}</strong>.
       </p>
       <ol className="case-steps">
-        {statuses.map((s) => {
+        {statuses.map((s, i) => {
           const at = reached.get(s.value);
           const current = s.value === view.status;
+          const skipped = !at && i < currentIndex;
           return (
-            <li key={s.value} className={current ? "case-step-current" : at ? "case-step-done" : "case-step-pending"} aria-current={current ? "step" : undefined}>
+            <li key={s.value} className={current ? "case-step-current" : at ? "case-step-done" : skipped ? "case-step-skipped" : "case-step-pending"} aria-current={current ? "step" : undefined}>
               <span className="case-step-label">{s.label}</span>{" "}
-              <span className="case-step-date">{at ? when(at) : "pendiente"}</span>
+              <span className="case-step-date">{at ? when(at) : skipped ? "no fue necesario" : "pendiente"}</span>
             </li>
           );
         })}

@@ -9,6 +9,7 @@ import type { FormDef } from "~/forms/define";
 import { REFUSALS } from "~/forms/errors";
 import { asRefusal, checkOrigin, checkRateMark, clientAddress, encodingOf, json, methodNotAllowed, readFields, readSubmission, Refusal, refusedPage } from "~/forms/post.server";
 import { readCookie, serializeCookie } from "~/platform/cookies";
+import { bogotaDay } from "~/platform/dates";
 import { addressToken } from "~/platform/keys.server";
 import { log } from "~/platform/log.server";
 import { getServices, type Services } from "~/platform/services.server";
@@ -25,7 +26,7 @@ export interface CaseDoorsSpec {
   /** The form's registry; its id names the API (`/php/<id>`) and the log lines. */
   form: FormDef;
   /** Stores validated values; throws a Refusal (for example when the channel is closed). */
-  store(services: Services, values: Record<string, string>): Promise<{ id: number; radicado: string; code: string }>;
+  store(services: Services, values: Record<string, string>): Promise<{ id: number; radicado: string; code: string; dueAt?: string | null }>;
   /** The one-time confirmation page that takes the post/redirect/get without JavaScript. */
   receiptPath: string;
   receiptCookie: string;
@@ -39,7 +40,11 @@ export interface CaseDoorsSpec {
   heldSealing(): HeldSealing;
 }
 
-type Accepted = { held: false; id: number; radicado: string; code: string } | { held: true };
+type Accepted = { held: false; id: number; radicado: string; code: string; dueAt?: string | null } | { held: true };
+
+/** The last day to answer, as CONSULTAR shows it (the Colombian day of the due instant), for a channel with a legal term. */
+const dueDayOf = (accepted: { dueAt?: string | null }) => (accepted.dueAt ? bogotaDay(accepted.dueAt) : undefined);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function caseDoors(spec: CaseDoorsSpec) {
   const name = spec.form.id;
@@ -78,7 +83,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
 
   return {
     registerHeld,
-    /** POST /php/<form>: JSON in, `201 {ok, radicado, codigo}` or the forms' JSON refusals out. */
+    /** POST /php/<form>: JSON in, `201 {ok, radicado, codigo}` (and `vence`, aaaa-mm-dd, where a legal term runs) or the forms' JSON refusals out. */
     async handleApiPost(request: Request): Promise<Response> {
       if (request.method !== "POST") return methodNotAllowed();
       try {
@@ -88,7 +93,8 @@ export function caseDoors(spec: CaseDoorsSpec) {
         checkOrigin(request);
         const accepted = await accept(await readFields(request, encoding));
         if (accepted.held) return json(202, { ok: true, retenido: true, mensaje: HELD_MESSAGE });
-        return json(201, { ok: true, radicado: accepted.radicado, codigo: accepted.code });
+        const vence = dueDayOf(accepted);
+        return json(201, { ok: true, radicado: accepted.radicado, codigo: accepted.code, ...(vence ? { vence } : {}) });
       } catch (error) {
         const refusal = asRefusal(error, name);
         return json(refusal.status, { error: refusal.body }, refusal.status === 503 ? { "Retry-After": "60" } : {});
@@ -106,7 +112,7 @@ export function caseDoors(spec: CaseDoorsSpec) {
         checkRateMark(request, name);
         checkOrigin(request);
         const accepted = await accept({ ...body });
-        const cookie = accepted.held ? HELD : `${accepted.radicado} ${accepted.code}`;
+        const cookie = accepted.held ? HELD : [accepted.radicado, accepted.code, dueDayOf(accepted)].filter(Boolean).join(" ");
         return new Response(null, {
           status: 303,
           headers: { Location: spec.receiptPath, "Cache-Control": "no-store", "Set-Cookie": receiptCookie(request, cookie) },
@@ -117,11 +123,12 @@ export function caseDoors(spec: CaseDoorsSpec) {
     },
 
     /** The confirmation page's loader: reads the one-time cookie and clears it. */
-    readReceipt(request: Request): { receipt: { radicado: string; code: string } | null; held: boolean; headers: Record<string, string> } {
+    readReceipt(request: Request): { receipt: { radicado: string; code: string; dueDay?: string } | null; held: boolean; headers: Record<string, string> } {
       const value = readCookie(request, spec.receiptCookie) ?? "";
-      const [radicado, code] = value.split(" ");
+      const [radicado, code, due] = value.split(" ");
       const headers = { "Cache-Control": "no-store", "Set-Cookie": receiptCookie(request, null) };
-      return { receipt: value !== HELD && radicado && code ? { radicado, code } : null, held: value === HELD, headers };
+      const receipt = value !== HELD && radicado && code ? { radicado, code, ...(due && DAY.test(due) ? { dueDay: due } : {}) } : null;
+      return { receipt, held: value === HELD, headers };
     },
   };
 }

@@ -9,9 +9,11 @@ export interface ChannelDef {
   id: string;
   /** Kind → radicado prefix and label. */
   kinds: Record<string, { prefix: string; label: string }>;
-  /** In order; the first is the status of a new case. */
-  statuses: readonly { value: string; label: string }[];
+  /** In order; the first is the status of a new case. `staffLabel`: how the staff read it, where the reporter's words ("usted") do not fit. */
+  statuses: readonly { value: string; label: string; staffLabel?: string }[];
   closed: string;
+  /** The statuses a kind goes through, in order, where a kind skips some (an incident is not reported to the ARL). */
+  kindStatuses?: Record<string, readonly string[]>;
   /**
    * Seen only by its owners (the ethics line): its audit entries are named `<channel>_…`, so the general
    * audit page can leave them out.
@@ -20,9 +22,21 @@ export interface ChannelDef {
 }
 
 export const statusLabel = (channel: ChannelDef, status: string | null | undefined) => channel.statuses.find((s) => s.value === status)?.label ?? status ?? "";
+export const staffStatusLabel = (channel: ChannelDef, status: string | null | undefined) => {
+  const found = channel.statuses.find((s) => s.value === status);
+  return found?.staffLabel ?? found?.label ?? status ?? "";
+};
+/** The statuses as the staff pages offer them (their own labels). */
+export const staffStatuses = (statuses: ChannelDef["statuses"]) => statuses.map((s) => ({ value: s.value, label: s.staffLabel ?? s.label }));
 
 /** An audit action's name for a case of this channel (prefixed on a confidential channel). */
 export const auditAction = (channel: Pick<ChannelDef, "id" | "confidential">, action: string) => (channel.confidential ? `${channel.id}_${action}` : action);
+
+/** The steps a case of this kind goes through (the channel's statuses, less those its kind does not have). */
+export const statusesFor = (channel: ChannelDef, kind: string): ChannelDef["statuses"] => {
+  const own = channel.kindStatuses?.[kind];
+  return own ? channel.statuses.filter((s) => own.includes(s.value)) : channel.statuses;
+};
 
 export const kindLabel = (channel: ChannelDef, kind: string) => channel.kinds[kind]?.label ?? kind;
 

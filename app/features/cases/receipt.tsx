@@ -18,6 +18,11 @@ export interface ReceiptText {
   mailsCode: boolean;
   /** What was filed, for a channel that takes something other than reports: "solicitud" (the default is "reporte"). */
   noun?: { heading: string; of: string };
+  /**
+   * A channel with a legal term (PQRS): the sentence that gives the last day to answer (dd/mm/aaaa), the
+   * one CONSULTAR shows.
+   */
+  due?: (day: string) => string;
   /** What a reporter who lost the code can do (the confirmation page, reloaded, says it), with the company's phone. */
   lost(phone: string): string;
 }
@@ -41,7 +46,12 @@ export interface ReceiptData {
   code: string;
   /** When the receipt was issued (ISO). */
   issuedAt: string;
+  /** Where a legal term runs: the last day to answer, aaaa-mm-dd (Colombian day). */
+  dueDay?: string;
 }
+
+/** dd/mm/aaaa (as formatDay in app/platform/dates.ts, not imported so that the islands never bundle the holiday tables). */
+const dayText = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** The downloaded receipt: plain text, readable on any phone. */
 export function receiptFile(receipt: ReceiptData, text: ReceiptText, issuer: ReceiptIssuer): string {
@@ -52,6 +62,7 @@ export function receiptFile(receipt: ReceiptData, text: ReceiptText, issuer: Rec
     `Radicado: ${receipt.radicado}`,
     `Código de seguimiento: ${receipt.code}`,
     `Fecha: ${formatBogota(receipt.issuedAt)} (hora de Colombia)`,
+    ...(receipt.dueDay ? [`Fecha límite para responder: ${dayText(receipt.dueDay)}`] : []),
     `Dónde consultar: ${new URL(text.consultHref, issuer.origin).href} (CONSULTAR, con el radicado y el código)`,
     "",
     "El código se muestra una sola vez y no lo podemos recuperar: guarde este archivo en un lugar seguro.",
@@ -83,6 +94,7 @@ export function Receipt({ receipt, emailed, text, issuer }: { receipt: ReceiptDa
           <dd>{code}</dd>
         </div>
       </dl>
+      {receipt.dueDay && text.due ? <p className="report-receipt-due">{text.due(dayText(receipt.dueDay))}</p> : null}
       <p className="report-receipt-warning">
         Esta es la única vez que mostramos el código
         {text.mailsCode ? (emailed === false ? "" : " (si escribió su correo, también se lo enviamos)") : " (no lo enviamos por correo a nadie)"}. Guárdelo: no

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
-import { type ChannelDef, kindLabel, statusLabel } from "./model";
+import { type ChannelDef, kindLabel, staffStatuses, staffStatusLabel, statusesFor } from "./model";
 
 export interface CaseColumn<R> {
   header: string;
@@ -128,7 +128,7 @@ export function CaseHistory({ channel, events, visibleLabel }: { channel: Channe
         <li key={e.id}>
           {/* A confidential channel (the ethics line) keeps when a report arrived to the day only. */}
           {channel.confidential && e.author === "sistema" ? formatDay(bogotaDay(e.at)) : formatBogota(e.at)} · {e.author === "reportante" ? "Quien reportó" : e.author}
-          {e.status ? ` · ${statusLabel(channel, e.status)}` : ""}
+          {e.status ? ` · ${staffStatusLabel(channel, e.status)}` : ""}
           {e.note ? (
             <>
               {" "}
@@ -151,6 +151,7 @@ export function CaseHistory({ channel, events, visibleLabel }: { channel: Channe
  */
 export function CaseNoteForm({
   channel,
+  kind,
   idPrefix,
   status,
   statusFieldLabel = "Estado",
@@ -159,6 +160,8 @@ export function CaseNoteForm({
   visibleLabel,
 }: {
   channel: ChannelDef;
+  /** The case's kind: only its own steps are offered. */
+  kind?: string;
   idPrefix: string;
   status: string;
   statusFieldLabel?: string;
@@ -172,7 +175,7 @@ export function CaseNoteForm({
       <div className="field">
         <label htmlFor={`${idPrefix}-estado`}>{statusFieldLabel}</label>
         <select id={`${idPrefix}-estado`} name="estado" defaultValue={status}>
-          {channel.statuses.map((s) => (
+          {staffStatuses(kind ? statusesFor(channel, kind) : channel.statuses).map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
             </option>
@@ -185,6 +188,7 @@ export function CaseNoteForm({
       </div>
       <fieldset className="field">
         <legend>¿Quién la lee?</legend>
+        <p className="field-hint">El estado y su fecha siempre los ve quien reportó; una nota interna solo la lee el personal.</p>
         <label className="admin-check">
           <input type="radio" name="visible" value="no" defaultChecked /> {internalLabel}
         </label>

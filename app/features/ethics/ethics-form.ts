@@ -73,7 +73,8 @@ export const ef = {
     hint: "Describa qué pruebas existen (mensajes, correos, documentos, fotos) y quién las tiene. No adjunte archivos: si hacen falta, se los pediremos por este canal.",
   }),
   // A worker on assignment's workplace-harassment complaint is heard by the user company's committee with at
-  // least one member of this company's committee (Res. 3461 de 2025): so the form asks for the user company.
+  // least one member of this company's committee (Res. 3461 de 2025 art. 3): the form asks for the user
+  // company, never requires it (it may identify an anonymous reporter) and says each category's route.
   vinculo: choiceField({
     name: "vinculo",
     label: "¿Qué relación tiene con la empresa la persona afectada?",
@@ -94,7 +95,7 @@ export const ef = {
     maxLength: 150,
     required: false,
     autocomplete: "off",
-    hint: "Obligatorio si la persona afectada es trabajador en misión.",
+    hint: "Si la persona afectada es trabajador en misión, escribirla nos ayuda a llevar la queja de acoso laboral al comité que la atiende. Si prefiere no decirla, el reporte sigue adelante igual.",
   }),
   identificacion: choiceField({
     name: "identificacion",
@@ -106,7 +107,8 @@ export const ef = {
       { value: "identificado", label: "Sí, quiero dar mi nombre y un medio de contacto" },
     ],
   }),
-  nombre: textField({ name: "nombre", label: "Su nombre", staffLabel: "Nombre de quien reporta", maxLength: 100, required: false, autocomplete: "name" }),
+  // Required of who chooses to identify (the cross-check), so not labelled "(opcional)".
+  nombre: textField({ name: "nombre", label: "Su nombre", staffLabel: "Nombre de quien reporta", maxLength: 100, required: false, conditional: true, autocomplete: "name" }),
   correo: emailField({
     name: "correo",
     label: "Su correo",
@@ -125,12 +127,31 @@ export const ETHICS_MESSAGES = {
     "Eligió reportar de forma anónima, pero escribió datos suyos: bórrelos, o elija «Sí, quiero dar mi nombre y un medio de contacto».",
   nameRequired: "Escriba su nombre, o elija reportar de forma anónima.",
   contactRequired: "Escriba un correo o un celular para que podamos contactarle, o elija reportar de forma anónima.",
-  userCompanyRequired: "Escriba la empresa usuaria donde la persona está en misión: su comité de convivencia es el que atiende la queja.",
 } as const;
+
+/**
+ * Who handles each category (ETHICS_OWNERS), as the reporter reads it before sending: a note, never a
+ * refusal. `mision`: the route when the person affected is a worker on assignment, where it differs.
+ */
+export const ETHICS_ROUTES: Record<EthicsKind, { route: string; mision?: string }> = {
+  soborno: { route: "Soborno o corrupción: lo atiende el oficial de cumplimiento, dentro del Programa de Transparencia y Ética Empresarial (PTEE)." },
+  lavado: { route: "Lavado de activos y financiación del terrorismo o de armas de destrucción masiva: lo atiende el oficial de cumplimiento, dentro del SAGRILAFT." },
+  acoso_laboral: {
+    route: "Acoso laboral: lo atiende el Comité de Convivencia Laboral de la empresa (Ley 1010 de 2006; Resolución 3461 de 2025 del Ministerio del Trabajo).",
+    mision:
+      "Acoso laboral de un trabajador en misión: la queja la tramita el Comité de Convivencia Laboral de la empresa usuaria, con al menos un integrante de nuestro comité (Resolución 3461 de 2025 del Ministerio del Trabajo, art. 3). Si escribe cuál es la empresa usuaria, la llevamos allí; si prefiere no decirlo, el reporte sigue adelante igual.",
+  },
+  acoso_sexual: {
+    route:
+      "Acoso sexual: lo atiende la persona referente de género y diversidad, por la ruta de la Ley 2365 de 2024, también si la persona afectada es trabajador en misión. No lo atiende el Comité de Convivencia Laboral, que no es competente en estos casos (Resolución 3461 de 2025, art. 6, parágrafo 1). Usted también puede acudir a la Fiscalía.",
+  },
+  discriminacion: { route: "Discriminación: la atiende el Comité de Convivencia Laboral de la empresa (Ley 1010 de 2006)." },
+  desconexion: { route: "Desconexión laboral: la atiende el Comité de Convivencia Laboral de la empresa, como dice la política de desconexión (Ley 2191 de 2022)." },
+  otro: { route: "Otro asunto ético: lo recibe el oficial de cumplimiento, que lo pasa a quien corresponda si encaja en otra categoría." },
+};
 
 function check(data: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
-  if (data.vinculo === "mision" && !data.empresa_usuaria) errors.empresa_usuaria = ETHICS_MESSAGES.userCompanyRequired;
   if (data.identificacion === "anonimo") {
     for (const name of IDENTITY_FIELDS) if (data[name]) errors[name] = ETHICS_MESSAGES.anonymousWithIdentity;
   } else if (data.identificacion === "identificado") {

@@ -15,6 +15,11 @@ export const incidentChannel = {
     { value: "cerrado", label: "Cerrado" },
   ],
   closed: "cerrado",
+  /** The FURAT to the ARL is an accident's duty (Decreto-ley 1295 de 1994 art. 62; docs/legal-rules.md §A.1), not an incident's. */
+  kindStatuses: {
+    accidente: ["recibido", "en_revision", "reportado_arl", "en_investigacion", "cerrado"],
+    incidente: ["recibido", "en_revision", "en_investigacion", "cerrado"],
+  },
 } as const satisfies ChannelDef;
 
 /** The accident report's legal clocks (deadlines.ts computes them; docs/legal-rules.md §A). */

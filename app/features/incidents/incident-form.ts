@@ -30,8 +30,9 @@ export const f = {
   }),
   reporta_relacion: choiceField({
     name: "reporta_relacion",
-    label: "Quién reporta",
+    label: "¿Quién reporta?",
     staffLabel: "Quién reporta",
+    as: "radio",
     options: [
       { value: "trabajador", label: "Soy el trabajador afectado" },
       { value: "companero", label: "Un compañero de trabajo" },
@@ -45,10 +46,10 @@ export const f = {
     staffLabel: "Nombre de quien reporta",
     maxLength: 100,
     required: false,
+    conditional: true,
     autocomplete: "name",
-    hint: "Obligatorio si usted no es el trabajador afectado.",
   }),
-  reporta_celular: phoneField({ name: "reporta_celular", label: "Su celular", staffLabel: "Celular de quien reporta", required: false, hint: "Obligatorio si usted no es el trabajador afectado." }),
+  reporta_celular: phoneField({ name: "reporta_celular", label: "Su celular", staffLabel: "Celular de quien reporta", required: false, conditional: true }),
   reporta_correo: emailField({
     name: "reporta_correo",
     label: "Su correo",
@@ -71,7 +72,14 @@ export const f = {
   }),
   trabajador_documento: documentField,
   trabajador_celular: phoneField({ name: "trabajador_celular", label: "Celular del trabajador", staffLabel: "Celular del trabajador", autocomplete: "off" }),
-  trabajador_correo: emailField({ name: "trabajador_correo", label: "Correo del trabajador", staffLabel: "Correo del trabajador", required: false, autocomplete: "off" }),
+  trabajador_correo: emailField({
+    name: "trabajador_correo",
+    label: "Correo del trabajador",
+    staffLabel: "Correo del trabajador",
+    required: false,
+    autocomplete: "off",
+    hint: "Si usted es el trabajador y lo escribe, le enviaremos a este correo el radicado y el código de seguimiento.",
+  }),
   empresa_usuaria: textField({ name: "empresa_usuaria", label: "Empresa usuaria", staffLabel: "Empresa usuaria", maxLength: 150, autocomplete: "organization", hint: "La empresa donde el trabajador en misión presta el servicio." }),
   sede: textField({ name: "sede", label: "Sede o ciudad", staffLabel: "Sede", maxLength: 150, autocomplete: "off" }),
   fecha: dateField({ name: "fecha", label: "Fecha", staffLabel: "Fecha del evento", notFuture: true, maxPastDays: 365 }),
@@ -104,12 +112,39 @@ export const f = {
 /** The health fields (Ley 1581 art. 5): never stored without `consentimiento_salud`. */
 export const HEALTH_FIELDS = ["lesion", "parte_cuerpo", "atencion_medica", "atencion_lugar"] as const;
 
+/** The fields about the person who reports: asked only of someone other than the worker (the worker's own are under "El trabajador"). */
+export const REPORTER_FIELDS = ["reporta_nombre", "reporta_celular", "reporta_correo"] as const;
+
+/**
+ * Where the follow-up code goes: the e-mail the reporter gave, wherever they typed it. A worker reporting
+ * for themselves gives theirs as the worker's; someone else's "Correo del trabajador" is the worker's, not
+ * theirs, and the code is the reporter's.
+ */
+export const reporterEmail = (data: Record<string, string | undefined>): string =>
+  data.reporta_correo || (data.reporta_relacion === "trabajador" ? (data.trabajador_correo ?? "") : "");
+
+export const INCIDENT_MESSAGES = {
+  futureEvent: "La fecha y la hora del evento no pueden ser posteriores al momento actual (hora de Colombia).",
+} as const;
+
+/**
+ * Grace for a clock a little ahead of the server's (a phone set by hand): an event typed as "now" passes,
+ * one later today does not.
+ */
+const CLOCK_GRACE_MS = 5 * 60_000;
+
+/** The event's moment in Colombian time (UTC−5 all year), or NaN when the date or the hour is not valid. */
+export const eventInstant = (fecha: string, hora: string) => Date.parse(`${fecha}T${hora.slice(0, 5)}:00-05:00`);
+
 function check(data: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
   if (data.reporta_relacion && data.reporta_relacion !== "trabajador") {
     if (!data.reporta_nombre) errors.reporta_nombre = "Escriba su nombre: usted no es el trabajador afectado.";
     if (!data.reporta_celular) errors.reporta_celular = "Escriba su celular: usted no es el trabajador afectado.";
   }
+  // An accident or an incident already happened: not later today, not tomorrow.
+  const at = eventInstant(data.fecha ?? "", data.hora ?? "");
+  if (at > Date.now() + CLOCK_GRACE_MS) errors.hora = INCIDENT_MESSAGES.futureEvent;
   if (HEALTH_FIELDS.some((name) => data[name]) && data.consentimiento_salud !== "si") errors.consentimiento_salud = FIELD_MESSAGES.healthConsent;
   return errors;
 }
@@ -118,9 +153,15 @@ export const incidentForm = defineForm("incidente", Object.values(f), { check })
 
 /** How the page groups the fields (each a fieldset with its legend). */
 export const incidentGroups: { id: string; legend: string; intro?: string; fields: FieldDef[] }[] = [
-  { id: "evento", legend: "El evento", fields: [f.tipo] },
+  // Who reports comes first: a worker reporting for themselves then gives their data once, under "El trabajador".
   { id: "reporta", legend: "Quién reporta", fields: [f.reporta_relacion, f.reporta_nombre, f.reporta_celular, f.reporta_correo] },
-  { id: "trabajador", legend: "El trabajador", fields: [f.trabajador_nombre, f.trabajador_tipo_documento, f.trabajador_documento, f.trabajador_celular, f.trabajador_correo] },
+  { id: "evento", legend: "El evento", fields: [f.tipo] },
+  {
+    id: "trabajador",
+    legend: "El trabajador",
+    intro: "Si usted es el trabajador afectado, escriba aquí sus propios datos.",
+    fields: [f.trabajador_nombre, f.trabajador_tipo_documento, f.trabajador_documento, f.trabajador_celular, f.trabajador_correo],
+  },
   { id: "donde", legend: "Dónde y cuándo", fields: [f.empresa_usuaria, f.sede, f.fecha, f.hora, f.lugar] },
   { id: "relato", legend: "Lo que pasó", fields: [f.descripcion, f.testigos] },
   {

@@ -17,7 +17,7 @@ import { kindLabel, statusLabel } from "~/features/cases/model";
 import { getSiteConfig } from "~/config/site.server";
 import { incidentChannel } from "./channel";
 import { furatDueAt, furatNotices, investigationDueAt, NOTICES, type NoticeKind, SEVERITIES, type Severity } from "./deadlines";
-import { HEALTH_FIELDS, incidentForm } from "./incident-form";
+import { HEALTH_FIELDS, incidentForm, reporterEmail } from "./incident-form";
 import { reporterConfirmation, staffNotice } from "./mail.server";
 
 export const CHANNEL = incidentChannel.id;
@@ -96,9 +96,10 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
         companyName: options.companyName,
       }),
     );
-    if (contactEmail) {
+    const codeTo = reporterEmail(values);
+    if (codeTo) {
       await queue(
-        contactEmail,
+        codeTo,
         reporterConfirmation({ radicado: created.radicado, code: created.code, kind, consultUrl: `${options.origin}/incidente#consultar`, companyName: options.companyName }),
       );
     }

@@ -1,6 +1,6 @@
 /** The incident and accident report's front door (docs/product.md §11, 21): the case form with the incident registry. */
 import { makeCaseForm } from "~/features/cases/case-form";
-import { incidentForm, incidentGroups } from "./incident-form";
+import { incidentForm, incidentGroups, REPORTER_FIELDS, reporterEmail } from "./incident-form";
 import { incidentReceipt } from "~/features/cases/receipt";
 
 
@@ -14,5 +14,7 @@ export const ReportForm = makeCaseForm({
   consentLabel: "Autorizo el tratamiento de los datos personales de este reporte conforme a la",
   failureTitle: "No se pudo enviar el reporte",
   receipt: incidentReceipt,
-  codeMailField: "reporta_correo",
+  codeMailField: reporterEmail,
+  // A worker reporting for themselves gives their data once, as the worker's.
+  clearWhen: { field: "reporta_relacion", value: "trabajador", clear: REPORTER_FIELDS },
 });

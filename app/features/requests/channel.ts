@@ -25,7 +25,7 @@ export const requestsChannel = {
   statuses: [
     { value: "recibido", label: "Recibida" },
     { value: "en_tramite", label: "En trámite" },
-    { value: "por_completar", label: "Pendiente de que usted la complete" },
+    { value: "por_completar", label: "Pendiente de que usted la complete", staffLabel: "Esperando a que la persona la complete" },
     { value: "respondido", label: "Respondida" },
     { value: "cerrado", label: "Cerrada" },
     { value: "desistido", label: "Desistida (no se completó a tiempo)" },

@@ -13,6 +13,8 @@ export const requestReceipt: ReceiptText = {
   consultHref: "/pqrs#consultar",
   mailsCode: true,
   noun: { heading: "Recibimos su solicitud", of: "de la solicitud" },
+  due: (day) =>
+    `Fecha límite para responderle: ${day}, el plazo que la ley fija para su tipo de solicitud. En CONSULTAR verá cómo se cuenta y si cambia (una prórroga, o el tiempo en que usted completa la solicitud si se lo pedimos).`,
 };
 
 const CaseForm = makeCaseForm({

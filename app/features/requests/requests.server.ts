@@ -15,7 +15,7 @@ import type { MailAttachment } from "~/platform/mail.server";
 import { normalizeEmail } from "~/forms/fields";
 import { insertCase, REPORTER } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
-import { kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, staffStatusLabel } from "~/features/cases/model";
 import {
   askDeadlineDay,
   checkExtension,
@@ -301,13 +301,22 @@ export interface RequestView {
   completed_at: string | null;
   answered_at: string | null;
   answer: string | null;
-  /** Visible events: the team's notes and the person's additions. */
+  /** Every status change with its date; the notes only where visible (the team's and the person's additions). */
   events: { at: string; status: string | null; note: string | null; from: "equipo" | "usted" }[];
 }
 
 export async function requestView(db: Kysely<Database>, id: number): Promise<RequestView> {
   const r = await requests(db).select(REQUEST_COLUMNS).where("cases.id", "=", id).executeTakeFirstOrThrow();
-  const events = await db.selectFrom("case_events").select(["at", "status", "note", "author"]).where("case_id", "=", id).where("visible", "=", 1).orderBy("at").orderBy("id").execute();
+  // A status change is always shown with its date; an internal note keeps only its text private.
+  const rows = await db
+    .selectFrom("case_events")
+    .select(["at", "status", "note", "author", "visible"])
+    .where("case_id", "=", id)
+    .where((eb) => eb.or([eb("visible", "=", 1), eb("status", "is not", null)]))
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  const events = rows.map((e) => ({ ...e, note: e.visible === 1 ? e.note : null }));
   const term = TERMS[r.term as TermId];
   return {
     radicado: r.radicado,
@@ -599,7 +608,7 @@ export function clockSummary(r: RequestRow, now = new Date().toISOString()) {
     expired: completionExpired(r, now),
     askUntil: askDeadlineDay(r.received_at, term),
     maxExtension: r.base_due_at ? maxExtensionDay(bogotaDay(r.base_due_at), term) : null,
-    statusLabel: statusLabel(requestsChannel, r.status),
+    statusLabel: staffStatusLabel(requestsChannel, r.status),
   };
 }
 

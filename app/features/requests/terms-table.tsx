@@ -47,8 +47,8 @@ export function TermsTable({ now, selected }: { now: string; selected?: string }
             {rows.map((r) => (
               <tr key={r.id} className={chosen?.id === r.id ? "pqrs-term-selected" : undefined}>
                 <th scope="row">{r.label}</th>
-                <td>{`${r.days} días hábiles (${r.law})`}</td>
-                <td>{formatDay(r.dueDay)}</td>
+                <td data-label="Plazo">{`${r.days} días hábiles (${r.law})`}</td>
+                <td data-label="Fecha límite">{formatDay(r.dueDay)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import { formatBogota } from "~/platform/dates";
 import { mayOpen } from "~/config/access";
 import { activeHolds, clearHold, holdSubject, setHold } from "~/platform/holds.server";
 import { reportsOfPerson } from "~/features/incidents/incidents.server";
-import { kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, staffStatusLabel } from "~/features/cases/model";
 import { requestsChannel } from "~/features/requests/channel";
 import { requestsOfPerson } from "~/features/requests/requests.server";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
@@ -205,7 +205,7 @@ export default function DataSubject() {
                   <ul>
                     {requests.map((q) => (
                       <li key={q.id}>
-                        {q.kind.startsWith("datos_") ? <a href={`/admin/datos/${q.id}`}>{q.radicado}</a> : q.radicado} · {kindLabel(requestsChannel, q.kind)} · {statusLabel(requestsChannel, q.status)} · {formatBogota(q.received_at)}
+                        {q.kind.startsWith("datos_") ? <a href={`/admin/datos/${q.id}`}>{q.radicado}</a> : q.radicado} · {kindLabel(requestsChannel, q.kind)} · {staffStatusLabel(requestsChannel, q.status)} · {formatBogota(q.received_at)}
                       </li>
                     ))}
                   </ul>

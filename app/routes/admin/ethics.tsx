@@ -26,13 +26,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, total, waiting, overdue, page, query: params.toString(), kinds, status: status ?? "", kind: kind ?? "" };
 }
 
+/** "Soborno o corrupción (PTEE)" → "soborno o corrupción (PTEE)": the acronyms keep their capitals. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 export default function EthicsCases() {
   const { rows, total, waiting, overdue, page, query, kinds, status, kind } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Línea ética</h1>
       <p>
-        Reportes de {kinds.map((k) => kindLabel(ethicsChannel, k).toLowerCase()).join(", ")}. Cada apertura queda en la auditoría. ·{" "}
+        Reportes de {kinds.map((k) => lowerFirst(kindLabel(ethicsChannel, k))).join(", ")}. Cada apertura queda en la auditoría. ·{" "}
         <a href="/admin/etica/estadisticas">Estadísticas por semestre</a>
       </p>
       <form method="get" className="admin-filters" aria-label="Filtrar reportes de la línea ética">

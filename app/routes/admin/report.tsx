@@ -49,7 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (input.accion === "estado") {
     const result = await addEvent(services.db, user, id, { channel: incidentChannel, status: input.estado, note: input.nota, visible: input.visible === "si" });
     if (result === "not_found") throw data({ message: "Reporte no encontrado." }, { status: 404 });
-    if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una nota." }, { status: 400 });
+    if (result === "invalid") throw data({ message: "Elija un estado que corresponda a este reporte y sea distinto del actual, o escriba una nota." }, { status: 400 });
     return redirect(`/admin/reportes/${id}?aviso=estado`);
   }
   if (input.accion === "furat") {
@@ -89,6 +89,9 @@ const NOTICES: Record<string, string> = {
 };
 
 const bogotaInput = bogotaDayAndTime;
+
+/** A notice's reference as typed: "n.º" only before a number ("n.º 4455-2026"), a free text as is ("Entregada en mano"). */
+const referenceText = (reference: string) => (/^\S*\d\S*$/.test(reference) ? `n.º ${reference}` : reference);
 
 export default function ReportDetail() {
   const { report: r, events, mails, given, held, now, notice } = useLoaderData<typeof loader>();
@@ -160,7 +163,7 @@ export default function ReportDetail() {
                     </td>
                     <td data-label="Estado">
                       {done ? (
-                        `Hecho el ${formatDay(done.filed_on)}${done.reference ? `, n.º ${done.reference}` : ""}`
+                        `Hecho el ${formatDay(done.filed_on)}${done.reference ? `, ${referenceText(done.reference)}` : ""}`
                       ) : late ? (
                         <strong>VENCIDO</strong>
                       ) : (
@@ -214,7 +217,8 @@ export default function ReportDetail() {
             <input type="hidden" name="accion" value="gravedad" />
             <div className="field">
               <label htmlFor="g-gravedad">Gravedad</label>
-              <select id="g-gravedad" name="gravedad" defaultValue={r.severity ?? "accidente"}>
+              <select id="g-gravedad" name="gravedad" defaultValue={r.severity ?? ""}>
+                <option value="">Sin clasificar</option>
                 {(["accidente", "grave", "mortal"] as const).map((k) => (
                   <option key={k} value={k}>
                     {SEVERITIES[k]}
@@ -238,6 +242,7 @@ export default function ReportDetail() {
       <CaseHistory channel={incidentChannel} events={events} visibleLabel="nota visible para quien reportó" />
       <CaseNoteForm
         channel={incidentChannel}
+        kind={r.kind}
         idPrefix="e"
         status={r.status}
         statusFieldLabel="Nuevo estado"

@@ -2,7 +2,7 @@ import { data, redirect, useLoaderData } from "react-router";
 import { businessDaysText } from "~/config/calendar";
 import { bogotaDay, businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { mailStateLabel } from "~/platform/outbox-status";
-import { kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, staffStatusLabel } from "~/features/cases/model";
 import { heldOrigin } from "~/features/cases/held.server";
 import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
 import { askDeadlineDay, completionExtensionDay, firstCountedDay, pausedRule, withinOfficeHours } from "~/features/requests/clock";
@@ -399,7 +399,7 @@ export default function RequestDetail() {
 
       <h2>Estado y notas</h2>
       <p>
-        Estado actual: <strong>{statusLabel(requestsChannel, r.status)}</strong>
+        Estado actual: <strong>{staffStatusLabel(requestsChannel, r.status)}</strong>
       </p>
       <CaseHistory channel={requestsChannel} events={events} visibleLabel="nota visible para la persona" />
       <CaseNoteForm

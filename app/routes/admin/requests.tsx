@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { FilterSelect } from "~/ui/filter-select";
 import { formatBogota } from "~/platform/dates";
-import { kindLabel, statusLabel } from "~/features/cases/model";
+import { kindLabel, staffStatuses, staffStatusLabel } from "~/features/cases/model";
 import { countWaitingHeld } from "~/features/cases/held.server";
 import { CaseList } from "~/features/cases/staff-views";
 import { DATA_KINDS, PETITION_KINDS, requestsChannel } from "~/features/requests/channel";
@@ -62,7 +62,7 @@ export default function Requests() {
       <h1>{title}</h1>
       <form method="get" className="admin-filters" aria-label="Filtrar solicitudes">
         <FilterSelect id="q-tipo" name="tipo" label="Tipo" value={kind} all="Todos" options={kinds} />
-        <FilterSelect id="q-estado" name="estado" label="Estado" value={status} all="Todos" options={requestsChannel.statuses} />
+        <FilterSelect id="q-estado" name="estado" label="Estado" value={status} all="Todos" options={staffStatuses(requestsChannel.statuses)} />
         <button type="submit" className="button">
           Filtrar
         </button>
@@ -83,7 +83,7 @@ export default function Requests() {
           { header: "Tipo", cell: (r) => kindLabel(requestsChannel, r.kind) },
           { header: "Recibida", cell: (r) => formatBogota(r.received_at) },
           { header: "Quién", cell: (r) => (r.anonymous ? <span className="admin-muted">Anónima</span> : r.nombre) },
-          { header: "Estado", cell: (r) => statusLabel(requestsChannel, r.status) },
+          { header: "Estado", cell: (r) => staffStatusLabel(requestsChannel, r.status) },
           {
             header: "Vence",
             cell: (r) =>
