@@ -146,7 +146,8 @@ export async function createServer() {
     res.status(405).type("html").send(METHOD_NOT_ALLOWED_PAGE);
   });
 
-  // Every request body is read here, before anything else sees it, and refused whole above the limit.
+  // Every request body is read here, before anything else sees it, and refused whole above the limit
+  // (a submission's own, smaller limit where it has one: the field-speed beacons' 2 KB).
   app.use(readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message));
 
   // Per-address limit on every submission (docs/product.md §8); the proxy hop count decides the address.
@@ -173,6 +174,9 @@ export async function createServer() {
   // is ever written down next to the moment of an anonymous report (with several instances, each counts
   // its own; CONSULTAR's lookups also have their per-radicado limit in the database).
   const ethicsLimiter = rateLimit({ windowMs: 60_000, limit: env.FORM_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });
+  // Field-speed beacons (ADR 023): their own limit, in memory, so a beacon costs no database write and no
+  // address is written down; generous, since a mobile carrier's NAT puts many phones behind one address.
+  const vitalsLimiter = rateLimit({ windowMs: 60_000, limit: env.VITALS_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });
   // The database cannot count the post (it is down): nothing could be stored either, so 503, never a
   // 2xx. A page's own post goes on to the page, whose store fails the same way and answers it with
   // the visitor's values kept.
@@ -189,12 +193,13 @@ export async function createServer() {
     const submission = res.locals.submission;
     if (!submission || req.method !== "POST") return next();
     req.headers[COUNTED_HEADER] = submission.door;
-    const limiter = submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : undefined;
+    const limiter = submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : submission.limit === "vitals" ? vitalsLimiter : undefined;
     if (!limiter) return next();
     limiter(req, res, (error) => (error ? formsUnavailable(error, req, res, next) : next()));
   });
   // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
   app.use(serverBuild.messageApi);
+  app.use(serverBuild.vitalsApi);
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back). The
   // target is always a path on this site: `//evil.example/` goes to `/evil.example`, never to another host.
@@ -309,14 +314,15 @@ function readBody(limit, message) {
       req.on("error", finish);
       req.resume();
     };
-    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();
+    const ownLimit = res.locals.submission?.bodyLimit ?? limit;
+    if (Number(req.headers["content-length"] ?? 0) > ownLimit) return refuse();
     const chunks = [];
     let size = 0;
     let refused = false;
     req.on("data", (chunk) => {
       if (refused) return;
       size += chunk.length;
-      if (size > limit) {
+      if (size > ownLimit) {
         refused = true;
         chunks.length = 0;
         return refuse();

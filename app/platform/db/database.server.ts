@@ -39,6 +39,9 @@ export const TABLES = [
   "audit_log",
   "rate_limits",
   "published_figures",
+  "vital_views",
+  "vital_daily",
+  "vital_daily_targets",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
 export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds"] as const;

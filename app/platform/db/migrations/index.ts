@@ -21,6 +21,7 @@ import { m016AccidentClockAndRoutes } from "./016_accident_clock_and_routes";
 import { m017OneRateCounter } from "./017_one_rate_counter";
 import { m018StaffAreaAtScale } from "./018_staff_area_at_scale";
 import { m019CompletionExtension } from "./019_completion_extension";
+import { m026FieldSpeed } from "./026_field_speed";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -41,5 +42,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "017_one_rate_counter": m017OneRateCounter(engine),
     "018_staff_area_at_scale": m018StaffAreaAtScale(engine),
     "019_completion_extension": m019CompletionExtension(),
+    "026_field_speed": m026FieldSpeed(),
   };
 }
