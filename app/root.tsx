@@ -28,9 +28,6 @@ const serverStyleSheets: Partial<typeof inlineStyleSheets> = import.meta.env.SSR
 const serverSiteScript = import.meta.env.SSR ? siteScript : "";
 const serverFormPageScript = import.meta.env.SSR ? formPageScript : "";
 
-/** The build's id (vite.config.ts), which the field-speed beacon reports (ADR 023). */
-declare const __SITE_BUILD__: string;
-
 // In the page as a data: URI: a linked icon is one more request, which the browser starts before the
 // first paint often enough to delay it in Lighthouse's simulation (ADR 014). Percent-encoded rather than
 // quoted, so the attribute needs no HTML escapes.
@@ -50,11 +47,12 @@ export function links(): Route.LinkDescriptors {
 export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const handles = matches.map((m) => (m.handle ?? {}) as RouteHandle);
-  // Field speed (ADR 023): the site script loads the beacon at idle, which reports the route's pattern.
+  // Field speed (ADR 023): the beacon is one of the page's scripts, loaded by the site script once the
+  // page is complete and the browser idle; it reports the route's pattern (data-vitals), never the path.
   const deepest = matches.at(-1);
-  const vitalsRoute = deepest ? patternOf(deepest.pathname, deepest.params) : undefined;
+  const vitalsRoute = deepest && islandAssets.vitals ? patternOf(deepest.pathname, deepest.params) : undefined;
   const sampleRate = useRouteLoaderData<typeof loader>("root")?.site.fieldSpeed.sampleRate ?? 1;
-  const scripts = [...new Set(handles.flatMap((h) => h.scripts ?? []))];
+  const scripts = [...new Set([...handles.flatMap((h) => h.scripts ?? []), ...(vitalsRoute && islandAssets.vitals ? [islandAssets.vitals.entry] : [])])];
   const styleModules = new Set(handles.flatMap((h) => h.styles ?? []));
   // In cascade order; one <style> per module so each has a fixed text and CSP hash.
   const inlineStyles = styleModules.size > 0 ? Object.entries(serverStyleSheets).filter(([name]) => name === "base" || styleModules.has(name as InlineStyleSheet)) : [];
@@ -83,10 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             A content page (inline styles) has no form that posts; every other page gets the form script too. */}
         <script
           data-scripts={scripts.length > 0 ? scripts.join(" ") : undefined}
-          data-vitals={vitalsRoute && islandAssets.vitals ? islandAssets.vitals.entry : undefined}
-          data-vitals-route={vitalsRoute && islandAssets.vitals ? vitalsRoute : undefined}
-          data-vitals-build={vitalsRoute && islandAssets.vitals ? __SITE_BUILD__ : undefined}
-          data-vitals-sample={vitalsRoute && islandAssets.vitals && sampleRate < 1 ? String(sampleRate) : undefined}
+          data-vitals={vitalsRoute}
+          data-vitals-sample={vitalsRoute && sampleRate < 1 ? String(sampleRate) : undefined}
           {...(import.meta.env.DEV ? { "data-debug": "" } : {})}
           dangerouslySetInnerHTML={{ __html: inlineStyles.length > 0 ? serverSiteScript : serverFormPageScript }}
           suppressHydrationWarning

@@ -20,7 +20,7 @@ const RESOLVED = `\0${VIRTUAL}`;
 // Islands are `.client.tsx`; a script without React that loads the same way (the field-speed beacon) is `.client.ts`.
 const SUFFIX = /\.client\.tsx?$/;
 
-export function islands({ root, dir }: { root: string; dir: string }): Plugin {
+export function islands({ root, dir, define = {} }: { root: string; dir: string; define?: Record<string, string> }): Plugin {
   // Each feature keeps its own islands (app/features/<feature>/<name>.client.tsx); names are unique site-wide.
   const entries = () =>
     Object.fromEntries(
@@ -38,7 +38,7 @@ export function islands({ root, dir }: { root: string; dir: string }): Plugin {
       mode: "production",
       logLevel: "warn",
       resolve: { alias: { "~": path.join(root, "app") } },
-      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      define: { "process.env.NODE_ENV": JSON.stringify("production"), ...define },
       oxc: { jsx: { runtime: "automatic" } },
       build: {
         write: false,

@@ -1,9 +1,10 @@
 /**
  * Field speed (product rule 42, ADR 023): measures this page view with web-vitals (LCP and INP with
  * attribution: the element or interaction behind a slow view) and sends one beacon when the page is
- * first hidden. Loaded by the inline site script after the page has loaded, painted and gone idle
- * (app/client/site.js), so it adds nothing to the page's own loading. Reads its settings from the site
- * script's data attributes: the route's pattern, the build and the sampling rate. No cookie, no storage,
+ * first hidden. One of the page's scripts (data-scripts), which the inline site script loads after the page
+ * has loaded, painted and gone idle (app/client/site.js), so it adds nothing to the page's own loading.
+ * Reads the route's pattern and the sampling rate from the site script's data attributes; the build is
+ * written into this file. No cookie, no storage,
  * no identifier: the beacon names only the route pattern, the device class (from the viewport's width),
  * the connection's effective type, the navigation type, whether a service worker answered, and the
  * build.
@@ -14,20 +15,23 @@ import { onTTFB } from "web-vitals/onTTFB.js";
 import { onINP } from "web-vitals/attribution/onINP.js";
 import { onLCP } from "web-vitals/attribution/onLCP.js";
 
+/** The build's id, written in at build time (vite.config.ts). */
+declare const __SITE_BUILD__: string;
+
 const settings = document.querySelector<HTMLScriptElement>("script[data-vitals]")?.dataset;
 const rate = Number(settings?.vitalsSample ?? "1");
 
-if (settings?.vitalsRoute && Math.random() < rate) {
+if (settings?.vitals && Math.random() < rate) {
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
   const controller = navigator.serviceWorker?.controller;
   const width = innerWidth;
   const view: Record<string, string | number> = {
-    route: settings.vitalsRoute,
+    route: settings.vitals,
     device: width < 600 ? "phone" : width < 1024 ? "tablet" : "desktop",
     navigation: navigation?.type === "back_forward" ? "back-forward" : navigation?.type === "reload" ? "reload" : "navigate",
     // A page the worker answered from its cache transferred nothing over the network.
     sw: !controller ? "none" : navigation && navigation.transferSize === 0 ? "cache" : "controlled",
-    build: settings.vitalsBuild ?? "dev",
+    build: typeof __SITE_BUILD__ === "string" ? __SITE_BUILD__ : "dev",
   };
   const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType;
   if (connection) view.connection = connection;
