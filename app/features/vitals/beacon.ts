@@ -1,7 +1,7 @@
 /**
  * The beacon a page view sends (ADR 023), checked with one zod schema: a fixed shape, no field that
  * could carry a person (no path, query, identifier or free text but the element selectors, which are cut
- * and stripped of digits runs). Values are measurements in the browser's units (ms; CLS as a fraction).
+ * and stripped of runs of digits). Values are measurements in the browser's units (ms; CLS as a fraction).
  */
 import * as z from "zod/mini";
 import { ABSURD_ABOVE, DEVICES, type MetricName } from "./metrics";
@@ -36,5 +36,5 @@ export const beaconSchema = z.strictObject({
 
 export type Beacon = z.infer<typeof beaconSchema>;
 
-/** A selector as stored: runs of digits (a generated id) become `#`, at most 100 characters. */
-export const storedTarget = (selector: string | undefined) => (selector ? selector.replace(/\d+/g, "#").slice(0, 100) : null);
+/** A selector as stored: runs of two or more digits (a generated id, never a tag like h1) become `#`, at most 100 characters. */
+export const storedTarget = (selector: string | undefined) => (selector ? selector.replace(/\d{2,}/g, "#").slice(0, 100) : null);
