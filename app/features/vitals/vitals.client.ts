@@ -51,8 +51,8 @@ if (settings?.vitals && Math.random() < rate) {
     record("inp")(metric);
     if (metric.attribution.interactionTarget) view.inpTarget = metric.attribution.interactionTarget.slice(0, 300);
   });
-  const send = (event: Event) => {
-    if (sent || (event.type === "visibilitychange" && document.visibilityState !== "hidden")) return;
+  const send = () => {
+    if (sent || document.visibilityState !== "hidden") return;
     sent = true;
     const body = JSON.stringify(view);
     if (!navigator.sendBeacon?.("/api/vitals", body)) {
@@ -60,8 +60,9 @@ if (settings?.vitals && Math.random() < rate) {
     }
   };
   // After web-vitals' own listener (same target and phase, added later), so the final CLS and INP are in.
+  // Only visibilitychange: every current browser fires it when a page is left, after pagehide, which
+  // comes before web-vitals has reported the final values (web-vitals' README).
   addEventListener("visibilitychange", send, true);
-  addEventListener("pagehide", send, true);
   // A page restored from the back/forward cache is a new view: its metrics come again.
   addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
