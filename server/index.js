@@ -51,6 +51,33 @@ export async function createServer() {
     delete req.headers["x-sitio-client-ip"];
     next();
   });
+  // Field-speed beacons (ADR 023), answered here, before the access log, the security headers and
+  // compression, which a 204 to a beacon does not need: a burst of them must cost the forms as little as
+  // possible (`npm run bench:vitals`). The same checks as every submission: the method (anything but POST
+  // goes on to the 405 below), a body of at most 2 KB, and the count against their own limit, in memory,
+  // so that no address is written down; generous, since a carrier's NAT puts many phones behind one
+  // address. A path the router would read as the same (other case, encoding) takes the long way, with
+  // the same answers.
+  const vitalsLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: env.VITALS_RATE_LIMIT,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (req, res) => {
+      const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
+      res.setHeader("Retry-After", String(retryAfter));
+      res.setHeader("Cache-Control", "no-store");
+      res.status(429).json({ error: { code: "limite_de_envios", message: "Demasiadas mediciones desde su conexión. Espere un minuto." } });
+    },
+  });
+  const countBeacon = (req, res, next) => {
+    res.locals.submission = serverBuild.submissionAt(req.originalUrl);
+    if (res.locals.submission?.limit !== "vitals") return next("route");
+    req.headers[COUNTED_HEADER] = res.locals.submission.door;
+    vitalsLimiter(req, res, next);
+  };
+  app.post(serverBuild.VITALS_PATH, countBeacon, readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message), serverBuild.vitalsApi);
+
   // One access line per request: method, path without its query, status, duration, request id.
   // No address, no query, no header: nothing personal.
   app.use(
@@ -174,9 +201,6 @@ export async function createServer() {
   // is ever written down next to the moment of an anonymous report (with several instances, each counts
   // its own; CONSULTAR's lookups also have their per-radicado limit in the database).
   const ethicsLimiter = rateLimit({ windowMs: 60_000, limit: env.FORM_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });
-  // Field-speed beacons (ADR 023): their own limit, in memory, so a beacon costs no database write and no
-  // address is written down; generous, since a mobile carrier's NAT puts many phones behind one address.
-  const vitalsLimiter = rateLimit({ windowMs: 60_000, limit: env.VITALS_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });
   // The database cannot count the post (it is down): nothing could be stored either, so 503, never a
   // 2xx. A page's own post goes on to the page, whose store fails the same way and answers it with
   // the visitor's values kept.
