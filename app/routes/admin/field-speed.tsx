@@ -62,12 +62,7 @@ export default function FieldSpeed() {
                   <td>{DEVICE_LABELS[row.device]}</td>
                   <td>
                     {row.views.toLocaleString("es-CO")}
-                    {row.fewViews ? (
-                      <>
-                        {" "}
-                        <span className="admin-flag">pocas visitas</span>
-                      </>
-                    ) : null}
+                    {row.fewViews ? <span className="vitals-few">pocas visitas</span> : null}
                   </td>
                   <MetricCell metric="lcp" summary={row.metrics.lcp} />
                   <MetricCell metric="inp" summary={row.metrics.inp} />
