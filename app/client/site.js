@@ -1,8 +1,8 @@
 // Every page, written inline at the end of <body> (ADR 011), so the first paint waits for no script:
 // shows a small notice while offline (docs/product.md §12). Everything else waits until the page has loaded,
 // painted its content and the browser is idle (ADR 014): then it tells the form script (forms.js, on the
-// pages with forms) to preload the islands' chunks, loads the page's own small scripts (data-scripts) and
-// the field-speed beacon (data-vitals, ADR 023), links the web app manifest and registers the service worker, so that none of their requests competes
+// pages with forms) to preload the islands' chunks, loads the page's own small scripts (data-scripts),
+// links the web app manifest and registers the service worker, so that none of their requests competes
 // with the page's own loading or comes before its first paint. The spec's console diagnostics run only
 // in development builds, which mark this script data-debug.
 {
@@ -42,9 +42,6 @@
   const enhance = () => {
     dispatchEvent(new Event("sitio:painted"));
     for (const src of pageScripts) import(src).catch((error) => log("no se pudo cargar", src, error));
-    // Field speed (ADR 023): the beacon's script, at the next idle moment after the page is complete.
-    const vitals = script?.dataset.vitals;
-    if (vitals && !debug) whenIdle(() => import(vitals).catch((error) => log("no se pudo cargar", vitals, error)), 5000);
     const manifest = document.createElement("link");
     manifest.rel = "manifest";
     manifest.href = "/manifest.webmanifest";

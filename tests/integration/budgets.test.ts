@@ -153,7 +153,7 @@ describe("byte budgets", () => {
   // (product rule 12), and the PQRS form and the job-offer fraud page about 3 KB: 168 KB, downloaded after
   // the first visit has painted (ADR 014 addendum). The field-speed beacon named in every page (its script
   // among the page's scripts and the route's pattern, ADR 023) adds about 400 bytes over the 14 precached
-  // pages, which were within 20 bytes of 168 KB: 169 KB. The beacon's own script is not precached.
+  // pages, which stood about 190 bytes under 168 KB: 169 KB. The beacon's own script is not precached.
   it("the service worker's script and precache weigh at most 169 KB as served", () => {
     const served = (file: string) => statSync(`${file}.br`, { throwIfNoEntry: false })?.size ?? statSync(file).size;
     const worker = readFileSync(path.join(client, "sw.js"), "utf8");
