@@ -9,6 +9,7 @@ import { caseCounter, closedCasePurger, discardedHeldPurger } from "~/features/c
 import { ETHICS_OWNERS, ethicsChannel, type EthicsKind } from "~/features/ethics/channel";
 import { messagePurger } from "~/features/messages/retention.server";
 import { FINAL_STATUSES, requestsChannel } from "~/features/requests/channel";
+import { vitalDailyPurger, vitalViewsPurger } from "~/features/vitals/retention.server";
 import { openRequestSubjects, requestSubjects } from "~/features/requests/requests.server";
 import { bogotaDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
@@ -72,6 +73,8 @@ export const PURGERS: readonly Purger[] = [
   tableCounter("cuentas_personal", "users"),
   tableCounter("auditoria", "audit_log"),
   tableCounter("bloqueos", "legal_holds"),
+  vitalViewsPurger,
+  vitalDailyPurger,
 ];
 
 /** Everyone whose records are kept today: a hold set by staff, or a request not yet closed. */

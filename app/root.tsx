@@ -1,7 +1,9 @@
-import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches } from "react-router";
+import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import islandAssets from "virtual:islands";
 import type { Route } from "./+types/root";
 import { getSiteConfig } from "~/config/site.server";
 import faviconSvg from "~/assets/favicon.svg?raw";
+import { patternOf } from "~/features/vitals/route-pattern";
 import { NotFound } from "~/ui/not-found";
 import appCss from "~/styles/app.css?url";
 import { formPageScript, type InlineStyleSheet, inlineStyleSheets, siteScript } from "~/ui/inline";
@@ -43,8 +45,14 @@ export function links(): Route.LinkDescriptors {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const handles = useMatches().map((m) => (m.handle ?? {}) as RouteHandle);
-  const scripts = [...new Set(handles.flatMap((h) => h.scripts ?? []))];
+  const matches = useMatches();
+  const handles = matches.map((m) => (m.handle ?? {}) as RouteHandle);
+  // Field speed (ADR 023): the beacon is one of the page's scripts, loaded by the site script once the
+  // page is complete and the browser idle; it reports the route's pattern (data-vitals), never the path.
+  const deepest = matches.at(-1);
+  const vitalsRoute = deepest && islandAssets.vitals ? patternOf(deepest.pathname, deepest.params) : undefined;
+  const sampleRate = useRouteLoaderData<typeof loader>("root")?.site.fieldSpeed.sampleRate ?? 1;
+  const scripts = [...new Set([...handles.flatMap((h) => h.scripts ?? []), ...(vitalsRoute && islandAssets.vitals ? [islandAssets.vitals.entry] : [])])];
   const styleModules = new Set(handles.flatMap((h) => h.styles ?? []));
   // In cascade order; one <style> per module so each has a fixed text and CSP hash.
   const inlineStyles = styleModules.size > 0 ? Object.entries(serverStyleSheets).filter(([name]) => name === "base" || styleModules.has(name as InlineStyleSheet)) : [];
@@ -73,6 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             A content page (inline styles) has no form that posts; every other page gets the form script too. */}
         <script
           data-scripts={scripts.length > 0 ? scripts.join(" ") : undefined}
+          data-vitals={vitalsRoute}
+          data-vitals-sample={vitalsRoute && sampleRate < 1 ? String(sampleRate) : undefined}
           {...(import.meta.env.DEV ? { "data-debug": "" } : {})}
           dangerouslySetInnerHTML={{ __html: inlineStyles.length > 0 ? serverSiteScript : serverFormPageScript }}
           suppressHydrationWarning

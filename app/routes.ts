@@ -56,6 +56,7 @@ export default [
     route("titulares", "routes/admin/data-subject.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
     route("usuarios", "routes/admin/users.tsx"),
+    route("rendimiento", "routes/admin/field-speed.tsx"),
     route("*", "routes/admin/not-found.ts", { id: "admin-not-found" }),
   ]),
   route("healthz", "routes/healthz.ts"),

@@ -9,10 +9,12 @@ import * as build from "virtual:react-router/server-build";
 import "~/wiring.server";
 import { getSiteConfig } from "~/config/site.server";
 import { answerApiPost } from "~/features/messages/submit.server";
+import { answerVitalsPost, flushVitals, VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from "~/features/vitals/api.server";
+import { patternsOf } from "~/features/vitals/route-pattern";
 import { COUNTED_HEADER, RATE_LIMITED_HEADER } from "~/forms/post.server";
 import { getEnv } from "~/platform/env.server";
 import { RateLimitStore } from "~/platform/rate-limit.server";
-import { getServices, startServices as startAppServices, stopServices } from "~/platform/services.server";
+import { getServices, startServices as startAppServices, stopServices as stopAppServices } from "~/platform/services.server";
 
 export * from "virtual:react-router/server-build";
 
@@ -82,8 +84,13 @@ export interface Submission {
   /** The canonical path (`/php/contacto`). */
   path: string;
   door: SubmissionDoor;
-  /** Which per-address post limit counts it: the forms' (shared, in the database), the ethics line's (this process's memory, ADR 013), or none (CONSULTAR's own limits). */
-  limit: "forms" | "ethics" | "none";
+  /**
+   * Which per-address post limit counts it: the forms' (shared, in the database), the ethics line's (this
+   * process's memory, ADR 013), the field-speed beacons' (memory, ADR 023), or none (CONSULTAR's own limits).
+   */
+  limit: "forms" | "ethics" | "vitals" | "none";
+  /** A smaller body limit than FORM_BODY_LIMIT_BYTES (the field-speed beacons: 2 KB). */
+  bodyLimit?: number;
   /** The message form answered from Express (messageApi), if any. */
   messageForm?: "contacto" | "cliente";
 }
@@ -104,6 +111,8 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
   "/pqrs": { door: "page", limit: "forms" },
   // CONSULTAR on /pqrs/consulta also takes the completion of a request: under the form limit.
   "/pqrs/consulta": { door: "consult", limit: "forms" },
+  // Field speed (ADR 023): a page view's beacon, answered by vitalsApi.
+  [VITALS_PATH]: { door: "api", limit: "vitals", bodyLimit: VITALS_BODY_LIMIT_BYTES },
 };
 
 /** The methods a door answers; anything else is refused with 405 before the router sees it. */
@@ -175,6 +184,42 @@ export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: Expr
   }, next);
 }
 
+/** Every route pattern of the site, from the router's own table: the only routes a beacon may name. */
+const routePatterns = patternsOf(build.routes);
+
+/**
+ * POST /api/vitals (ADR 023), answered straight from Express like messageApi: checked, buffered, 204.
+ * server/index.js mounts it after reading at most 2 KB of body and counting the beacon against its limit.
+ */
+export function vitalsApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
+  if (submissionAt(req.originalUrl)?.path !== VITALS_PATH) return next();
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : (value ?? null);
+  };
+  const answer = answerVitalsPost(
+    {
+      method: req.method,
+      contentType: header("content-type"),
+      origin: header("origin"),
+      secFetchSite: header("sec-fetch-site"),
+      host: req.get("host") ?? "",
+      body: req.rawBody?.toString("utf8") ?? "",
+      marks: { limited: header(RATE_LIMITED_HEADER), counted: header(COUNTED_HEADER) },
+    },
+    routePatterns,
+  );
+  res.status(answer.status);
+  for (const [key, value] of Object.entries(answer.headers)) res.setHeader(key, value);
+  res.end(answer.body ?? undefined);
+}
+
+/** Writes the buffered beacons, then closes the services (database last). */
+export async function stopServices(): Promise<void> {
+  await flushVitals().catch(() => undefined);
+  await stopAppServices();
+}
+
 /** Parses the environment and the site configuration; throws an error that names the wrong field. */
 export function validateConfiguration(): void {
   getEnv();
@@ -187,8 +232,8 @@ export async function startServices(): Promise<{ notices: string[] }> {
   return startAppServices();
 }
 
-export { stopServices };
 export { getEnv } from "~/platform/env.server";
+export { VITALS_PATH } from "~/features/vitals/api.server";
 export { logger } from "~/platform/log.server";
 export { REFUSALS } from "~/forms/errors";
 export { COUNTED_HEADER, RATE_LIMITED_HEADER, requireCountedSubmissions } from "~/forms/post.server";

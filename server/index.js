@@ -75,6 +75,33 @@ export async function createServer() {
     delete req.headers["x-sitio-client-ip"];
     next();
   });
+  // Field-speed beacons (ADR 023), answered here, before the access log, the security headers and
+  // compression, which a 204 to a beacon does not need: a burst of them must cost the forms as little as
+  // possible (`npm run bench:vitals`). The same checks as every submission: the method (anything but POST
+  // goes on to the 405 below), a body of at most 2 KB, and the count against their own limit, in memory,
+  // so that no address is written down; generous, since a carrier's NAT puts many phones behind one
+  // address. A path the router would read as the same (other case, encoding) takes the long way, with
+  // the same answers.
+  const vitalsLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: env.VITALS_RATE_LIMIT,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (req, res) => {
+      const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
+      res.setHeader("Retry-After", String(retryAfter));
+      res.setHeader("Cache-Control", "no-store");
+      res.status(429).json({ error: { code: "limite_de_envios", message: "Demasiadas mediciones desde su conexión. Espere un minuto." } });
+    },
+  });
+  const countBeacon = (req, res, next) => {
+    res.locals.submission = serverBuild.submissionAt(req.originalUrl);
+    if (res.locals.submission?.limit !== "vitals") return next("route");
+    req.headers[COUNTED_HEADER] = res.locals.submission.door;
+    vitalsLimiter(req, res, next);
+  };
+  app.post(serverBuild.VITALS_PATH, countBeacon, readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message), serverBuild.vitalsApi);
+
   // One access line per request: method, path without its query, status, duration, request id.
   // No address, no query, no header: nothing personal.
   app.use(
@@ -176,7 +203,8 @@ export async function createServer() {
     res.status(405).type("html").send(METHOD_NOT_ALLOWED_PAGE);
   });
 
-  // Every request body is read here, before anything else sees it, and refused whole above the limit.
+  // Every request body is read here, before anything else sees it, and refused whole above the limit
+  // (a submission's own, smaller limit where it has one: the field-speed beacons' 2 KB).
   app.use(readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message));
 
   // A post to a page (a form, CONSULTAR, the fraud check, the staff area) is an HTML form: URL-encoded, as
@@ -236,12 +264,13 @@ export async function createServer() {
     const submission = res.locals.submission;
     if (!submission || req.method !== "POST") return next();
     req.headers[COUNTED_HEADER] = submission.door;
-    const limiter = submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : undefined;
+    const limiter = submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : submission.limit === "vitals" ? vitalsLimiter : undefined;
     if (!limiter) return next();
     limiter(req, res, (error) => (error ? formsUnavailable(error, req, res, next) : next()));
   });
   // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
   app.use(serverBuild.messageApi);
+  app.use(serverBuild.vitalsApi);
 
   // One canonical form per page: /contacto/ → /contacto (and the static files never redirect back). The
   // target is always a path on this site: `//evil.example/` goes to `/evil.example`, never to another host.
@@ -357,14 +386,15 @@ function readBody(limit, message) {
       req.on("error", finish);
       req.resume();
     };
-    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse();
+    const ownLimit = res.locals.submission?.bodyLimit ?? limit;
+    if (Number(req.headers["content-length"] ?? 0) > ownLimit) return refuse();
     const chunks = [];
     let size = 0;
     let refused = false;
     req.on("data", (chunk) => {
       if (refused) return;
       size += chunk.length;
-      if (size > limit) {
+      if (size > ownLimit) {
         refused = true;
         chunks.length = 0;
         return refuse();

@@ -17,15 +17,16 @@ export interface IslandAsset {
 
 const VIRTUAL = "virtual:islands";
 const RESOLVED = `\0${VIRTUAL}`;
-const SUFFIX = ".client.tsx";
+// Islands are `.client.tsx`; a script without React that loads the same way (the field-speed beacon) is `.client.ts`.
+const SUFFIX = /\.client\.tsx?$/;
 
-export function islands({ root, dir }: { root: string; dir: string }): Plugin {
+export function islands({ root, dir, define = {} }: { root: string; dir: string; define?: Record<string, string> }): Plugin {
   // Each feature keeps its own islands (app/features/<feature>/<name>.client.tsx); names are unique site-wide.
   const entries = () =>
     Object.fromEntries(
       readdirSync(dir, { recursive: true, encoding: "utf8" })
-        .filter((file) => file.endsWith(SUFFIX))
-        .map((file) => [path.basename(file).slice(0, -SUFFIX.length), path.join(dir, file)]),
+        .filter((file) => SUFFIX.test(file))
+        .map((file) => [path.basename(file).replace(SUFFIX, ""), path.join(dir, file)]),
     );
   let command: "build" | "serve" = "build";
   let built: Promise<{ manifest: Record<string, IslandAsset>; files: Rolldown.OutputChunk[] }> | undefined;
@@ -37,7 +38,7 @@ export function islands({ root, dir }: { root: string; dir: string }): Plugin {
       mode: "production",
       logLevel: "warn",
       resolve: { alias: { "~": path.join(root, "app") } },
-      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      define: { "process.env.NODE_ENV": JSON.stringify("production"), ...define },
       oxc: { jsx: { runtime: "automatic" } },
       build: {
         write: false,

@@ -8,7 +8,7 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit";
+export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
@@ -22,6 +22,8 @@ export const ACCESS: Record<StaffArea, readonly Role[]> = {
   dataRequests: ["datos"],
   dataSubjects: ["datos", "admin"],
   accounts: ["admin"],
+  // Field speed (product rule 42): how fast the site is for real visitors.
+  fieldSpeed: ["admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
   audit: ROLES,
 };
@@ -50,6 +52,7 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/titulares", area: "dataSubjects", nav: "Solicitudes de titulares" },
   { path: "/admin/auditoria", area: "audit", nav: "Auditoría" },
   { path: "/admin/usuarios", area: "accounts", nav: "Usuarios" },
+  { path: "/admin/rendimiento", area: "fieldSpeed", nav: "Rendimiento" },
 ];
 
 export const mayOpen = (roles: readonly Role[], area: StaffArea) => ACCESS[area].some((r) => roles.includes(r));

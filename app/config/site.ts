@@ -72,6 +72,8 @@ export const siteConfigSchema = z.object({
   origin: httpsUrl,
   /** The company's working days and office hours: every legal clock counts with them (product rule 36). */
   calendar,
+  /** Field speed (ADR 023): the share of page views that send their measurements, 0 to 1. */
+  fieldSpeed: z.object({ sampleRate: z.number().min(0, "debe estar entre 0 y 1").max(1, "debe estar entre 0 y 1") }),
   /**
    * Official channels besides the contact data and the sites above, for the job-offer fraud check
    * (/ofertas-falsas): other phones, every address at an e-mail domain, other web domains.
@@ -141,6 +143,7 @@ export const defaultSiteConfig: SiteConfig = {
   origin: "https://www.example.com",
   accidentNotice: { ministryForAll: false },
   calendar: DEFAULT_CALENDAR,
+  fieldSpeed: { sampleRate: 1 },
 };
 
 export class SiteConfigError extends Error {

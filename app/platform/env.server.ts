@@ -52,6 +52,8 @@ const schema = z.object({
   /** CONSULTAR lookups per address per 15 minutes (each radicado also allows 5). */
   LOOKUP_RATE_LIMIT: positiveInt(10),
   FORM_RATE_LIMIT: positiveInt(10),
+  /** Field-speed beacons per address per minute, counted in memory (ADR 023): generous, since a carrier's NAT puts many phones behind one address. */
+  VITALS_RATE_LIMIT: positiveInt(300),
   MAIL_RETRY_BASE_MS: positiveInt(5_000),
   MAIL_RETRY_MAX_MS: positiveInt(300_000),
   MAIL_MAX_ATTEMPTS: positiveInt(100),

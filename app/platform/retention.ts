@@ -21,7 +21,9 @@ export type RecordKind =
   | "sesiones_y_contadores"
   | "cuentas_personal"
   | "auditoria"
-  | "bloqueos";
+  | "bloqueos"
+  | "rendimiento_visitas"
+  | "rendimiento_agregados";
 
 export interface Period {
   years?: number;
@@ -160,6 +162,26 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "revisar",
     source: "Sigue al registro de auditoría.",
     keptBy: "la obligación legal que motivó la retención",
+  },
+  {
+    kind: "rendimiento_visitas",
+    record: "Mediciones de velocidad de cada visita (ruta, tipo de dispositivo y tiempos; sin cookies, dirección IP ni identificador)",
+    period: { days: 30 },
+    periodText: "Treinta (30) días",
+    counted: "Desde el día en que se recibieron",
+    action: "suprimir",
+    keptBy: null,
+    source: "Esta política: solo sirven para revisar y rehacer los resúmenes diarios; no identifican a nadie.",
+  },
+  {
+    kind: "rendimiento_agregados",
+    record: "Resúmenes diarios de velocidad por ruta y tipo de dispositivo (conteos, sin datos de visitantes)",
+    period: { months: 13 },
+    periodText: "Trece (13) meses",
+    counted: "Desde el día que resumen",
+    action: "suprimir",
+    keptBy: null,
+    source: "Esta política: permiten comparar un mes con el mismo mes del año anterior.",
   },
 ];
 

@@ -42,6 +42,9 @@ export const TABLES = [
   "rate_limits",
   "published_figures",
   "gender_figures_other",
+  "vital_views",
+  "vital_daily",
+  "vital_daily_targets",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
 export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "pending_role_grants", "gender_figures_other"] as const;

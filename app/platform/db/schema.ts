@@ -343,7 +343,51 @@ export interface MessagesBusquedaTable {
   documento: string;
 }
 
+/** One page view's field measurements (migration 026, ADR 023): no address, identifier or path. */
+export interface VitalViewsTable {
+  /** The Colombian day it was received (aaaa-mm-dd). */
+  day: string;
+  received_at: string;
+  /** The route's pattern (`/admin/reportes/:id`), never the visited path. */
+  route: string;
+  device: "phone" | "tablet" | "desktop";
+  connection: string | null;
+  navigation: string;
+  service_worker: "none" | "controlled" | "cache";
+  build: string;
+  lcp: number | null;
+  inp: number | null;
+  cls: number | null;
+  fcp: number | null;
+  ttfb: number | null;
+  lcp_target: string | null;
+  inp_target: string | null;
+}
+
+/** Daily histograms per route, device class and metric (fixed buckets, app/features/vitals/metrics.ts). */
+export interface VitalDailyTable {
+  day: string;
+  route: string;
+  device: string;
+  metric: "views" | "lcp" | "inp" | "cls" | "fcp" | "ttfb";
+  bucket: number;
+  views: number;
+}
+
+/** Per day, how many poor views named each LCP element or INP interaction target. */
+export interface VitalDailyTargetsTable {
+  day: string;
+  route: string;
+  device: string;
+  metric: "lcp" | "inp";
+  target: string;
+  views: number;
+}
+
 export interface Database {
+  vital_views: VitalViewsTable;
+  vital_daily: VitalDailyTable;
+  vital_daily_targets: VitalDailyTargetsTable;
   accident_notices: AccidentNoticesTable;
   published_figures: PublishedFiguresTable;
   gender_figures_other: GenderFiguresOtherTable;

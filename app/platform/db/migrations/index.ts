@@ -24,6 +24,7 @@ import { m019CompletionExtension } from "./019_completion_extension";
 import { m020ConfidentialRoles } from "./020_confidential_roles";
 import { m022EthicsReceivedDay } from "./022_ethics_received_day";
 import { m025GenderFiguresByChannel } from "./025_gender_figures_by_channel";
+import { m026FieldSpeed } from "./026_field_speed";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -47,5 +48,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "020_confidential_roles": m020ConfidentialRoles(engine),
     "022_ethics_received_day": m022EthicsReceivedDay(engine),
     "025_gender_figures_by_channel": m025GenderFiguresByChannel(engine),
+    "026_field_speed": m026FieldSpeed(),
   };
 }

@@ -1,0 +1,204 @@
+/**
+ * Field speed (product rule 42, ADR 023) on the suite's engine: POST /api/vitals on the built server
+ * (its refusals, its own limit, never a 5xx, nothing personal stored), the daily aggregates and the staff
+ * page's figures on a known set, and the retention of raw rows and aggregates.
+ */
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fieldSpeedReport } from "~/features/vitals/dashboard.server";
+import { rowOf, VitalsBuffer, writeViews } from "~/features/vitals/ingest.server";
+import { type Database, openDatabase } from "~/platform/db/database.server";
+import { purgeNow } from "~/retention.server";
+import { createAccount, signIn } from "../support/accounts";
+import { freshDatabaseUrl, query } from "../support/database";
+import { type ServerProcess, startServer } from "../support/server-process";
+
+const BEACON = { route: "/nosotros/misionVision", device: "phone", connection: "4g", navigation: "navigate", sw: "none", build: "abc123", lcp: 1800, inp: 120, cls: 0.02, fcp: 900, ttfb: 200 };
+const COLUMNS = ["build", "cls", "connection", "day", "device", "fcp", "inp", "inp_target", "lcp", "lcp_target", "navigation", "received_at", "route", "service_worker", "ttfb"];
+
+describe("POST /api/vitals on the built server", () => {
+  let server: ServerProcess;
+  let admin = "";
+  const post = (body: string | object, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/vitals`, { method: "POST", headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: server.url, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+  beforeAll(async () => {
+    const dbUrl = await freshDatabaseUrl("rendimiento");
+    server = await startServer({ VITALS_RATE_LIMIT: "40" }, dbUrl);
+    createAccount(dbUrl, "admin@example.com", "admin");
+    admin = (await signIn(server.url, "admin@example.com")).cookie;
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it("answers a beacon 204 at once, and writes it within the flush interval, with nothing but the measurements", async () => {
+    const started = performance.now();
+    const answer = await post(BEACON, { "User-Agent": "Mozilla/5.0 (Linux; Android 10) prueba-agente" });
+    expect(answer.status).toBe(204);
+    expect(await answer.text()).toBe("");
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect((await post({ ...BEACON, device: "desktop", lcp: 5000, lcpTarget: "main>img.foto-principal" }, { "Content-Type": "application/json" })).status).toBe(204);
+    let rows: Record<string, unknown>[] = [];
+    for (let i = 0; i < 40 && rows.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      rows = await query(server.databaseUrl, "select * from vital_views order by device desc");
+    }
+    expect(rows).toHaveLength(2);
+    // Exactly these columns: no address, no user agent, no identifier, no path, no cookie.
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(COLUMNS);
+    expect(rows[0]).toMatchObject({ route: "/nosotros/misionVision", device: "phone", lcp: 1800, cls: 20, service_worker: "none", build: "abc123", lcp_target: null });
+    expect(rows[1]).toMatchObject({ device: "desktop", lcp: 5000, lcp_target: "main>img.foto-principal" });
+    const everything = JSON.stringify([
+      ...rows,
+      ...(await query(server.databaseUrl, "select * from vital_daily")),
+      ...(await query(server.databaseUrl, "select * from vital_daily_targets")),
+    ]);
+    for (const personal of ["127.0.0.1", "::1", "prueba-agente", "Mozilla", "localhost"]) expect(everything).not.toContain(personal);
+    expect(answer.headers.get("set-cookie")).toBeNull();
+    // The aggregates followed, in the same transaction.
+    const views = await query<{ n: number | string }>(server.databaseUrl, "select sum(views) as n from vital_daily where metric = 'views'");
+    expect(Number(views[0]?.n)).toBe(2);
+    // And the staff page reads them.
+    const page = await fetch(`${server.url}/admin/rendimiento`, { headers: { Cookie: admin } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<code>/nosotros/misionVision</code>");
+    expect(html).toContain("pocas visitas");
+    expect(html).toContain("main&gt;img.foto-principal");
+    expect(html).toContain("<svg");
+  });
+
+  it("refuses what is not a beacon with a 4xx in JSON, never a 5xx, and stores none of it", async () => {
+    const before = await query(server.databaseUrl, "select count(*) as n from vital_views");
+    const cases: [string, Response, number][] = [
+      ["too big", await post({ ...BEACON, lcpTarget: "a".repeat(2100) }), 413],
+      ["not JSON", await post("{no es json"), 400],
+      ["an array", await post([BEACON]), 400],
+      ["an unknown field", await post({ ...BEACON, ip: "1.2.3.4" }), 400],
+      ["a missing field", await post({ ...BEACON, device: undefined }), 400],
+      ["a wrong device", await post({ ...BEACON, device: "watch" }), 400],
+      ["a negative LCP", await post({ ...BEACON, lcp: -5 }), 400],
+      ["an absurd LCP", await post({ ...BEACON, lcp: 1e12 }), 400],
+      ["an absurd CLS", await post({ ...BEACON, cls: 500 }), 400],
+      ["a string value", await post({ ...BEACON, inp: "rápido" }), 400],
+      ["a path with a radicado", await post({ ...BEACON, route: "/admin/reportes/AT-2026-000123" }), 400],
+      ["a query string", await post({ ...BEACON, route: "/pqrs?tipo=queja" }), 400],
+      ["an unknown route", await post({ ...BEACON, route: "/no-existe" }), 400],
+      ["a selector with markup", await post({ ...BEACON, lcpTarget: "<script>alert(1)</script>" }), 400],
+      ["another content type", await post(BEACON, { "Content-Type": "application/x-www-form-urlencoded" }), 415],
+      ["another site", await post(BEACON, { Origin: "https://evil.example" }), 403],
+    ];
+    for (const [what, response, status] of cases) {
+      expect(response.status, what).toBe(status);
+      expect(response.headers.get("content-type"), what).toContain("application/json");
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.message, what).toMatch(/[a-záéíóú]/);
+    }
+    const get = await fetch(`${server.url}/api/vitals`);
+    expect(get.status).toBe(405);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await query(server.databaseUrl, "select count(*) as n from vital_views")).toEqual(before);
+  });
+
+  it("has its own per-address limit: 429 with Retry-After past it, and the forms' limit untouched", async () => {
+    // 40 per minute here; the earlier tests used 2 accepted and 17 refused posts, all counted.
+    let limited: Response | undefined;
+    for (let i = 0; i < 45 && !limited; i++) {
+      const answer = await post(BEACON);
+      if (answer.status === 429) limited = answer;
+      else expect(answer.status).toBe(204);
+    }
+    expect(limited?.status).toBe(429);
+    expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited?.json()) as { error: { code: string } }).error.code).toBe("limite_de_envios");
+    // Nothing about beacons in the database's counters: the limit is in memory, with no address written.
+    expect(await query(server.databaseUrl, "select * from rate_limits where key like '%vital%'")).toEqual([]);
+    const form = await fetch(`${server.url}/php/contacto`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({ nombre: "Ana Pérez", celular: "3001234567", correo: "ana@example.com", mensaje: "Quisiera información sobre vacantes.", consentimiento: true }),
+    });
+    expect(form.status).toBe(201);
+  });
+});
+
+describe("the daily aggregates and the staff page's figures", () => {
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = "silent";
+    db = await openDatabase(await freshDatabaseUrl("rendimiento-agregados"));
+  });
+  afterAll(() => db?.destroy());
+
+  const NOW = "2026-11-26T17:00:00.000Z";
+  const view = (overrides: Partial<typeof BEACON> & { lcpTarget?: string; inpTarget?: string }, at = NOW) =>
+    rowOf({ ...BEACON, device: "phone", navigation: "navigate", sw: "none", connection: "4g", ...overrides } as Parameters<typeof rowOf>[0], at);
+
+  it("computes per route and device the 75th percentile, the shares, the views, the trend and the poor views' targets from the histograms", async () => {
+    // /contacto on phones, 8 views today: LCP 1.0 … 6.0 s, rank 6 = 3.5 s; INP measured in 4 of them.
+    const lcps = [1000, 1500, 2000, 2500, 3000, 3500, 4500, 6000];
+    const inps = [50, 150, 450, 900];
+    const rows = lcps.map((lcp, i) =>
+      view({ route: "/contacto", lcp, inp: inps[i], cls: i < 6 ? 0.05 : 0.3, lcpTarget: i % 2 ? "main>h1" : "main>img.banner", inpTarget: "form>button" }),
+    );
+    // Two days earlier, a slow day on the same route.
+    rows.push(view({ route: "/contacto", lcp: 9000 }, "2026-11-24T17:00:00.000Z"), view({ route: "/contacto", lcp: 9000, lcpTarget: "main>img.banner" }, "2026-11-24T17:00:00.000Z"));
+    // Outside the 28 days: not counted.
+    rows.push(view({ route: "/contacto", lcp: 20_000 }, "2026-10-01T17:00:00.000Z"));
+    // Home on desktops, fast.
+    for (let i = 0; i < 60; i++) rows.push(view({ route: "/", device: "desktop", lcp: 800, inp: 40, cls: 0 }));
+    // Written through the buffer in two batches, as the endpoint writes them.
+    const buffer = new VitalsBuffer(async () => db, { flushRows: 40, flushMs: 10_000 });
+    for (const row of rows) buffer.add(row);
+    await buffer.close();
+    expect(Number((await db.selectFrom("vital_views").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(71);
+
+    const report = await fieldSpeedReport(db, NOW);
+    expect(report.from).toBe("2026-10-30");
+    expect(report.to).toBe("2026-11-26");
+    expect(report.rows.map((r) => `${r.route} ${r.device}`)).toEqual(["/contacto phone", "/ desktop"]);
+    const [contact, home] = report.rows;
+    expect(contact?.views).toBe(10);
+    expect(contact?.fewViews).toBe(true);
+    // 10 views: 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.5, 6.0, 9.0, 9.0 s; rank ⌈7.5⌉ = 8: 6.0 s.
+    expect(contact?.metrics.lcp.p75).toBe(6000);
+    expect(contact?.metrics.lcp.shares).toEqual({ good: 0.4, "needs-improvement": 0.2, poor: 0.4 });
+    // INP: 50, 150, 450, 900 and the 9 s views' 120 twice → rank ⌈4.5⌉ = 5 of 6: 450; CLS: 6 of 0.05, 2 of
+    // 0.3 and the 9 s views' 0.02 → rank 8 of 10 = 0.05.
+    expect(contact?.metrics.inp).toMatchObject({ p75: 450, measured: 6 });
+    expect(contact?.metrics.inp.shares.good).toBeCloseTo(4 / 6);
+    expect(contact?.metrics.inp.shares.poor).toBeCloseTo(1 / 6);
+    expect(contact?.metrics.cls.p75).toBe(50);
+    expect(contact?.metrics.cls.shares.poor).toBeCloseTo(0.2);
+    // The trend: 28 points, today's p75 (rank 6 of 8: 3.5 s) last, the 24th's 9 s two days before, none between.
+    expect(contact?.trend).toHaveLength(28);
+    expect(contact?.trend.at(-1)).toBe(3500);
+    expect(contact?.trend.at(-2)).toBeUndefined();
+    expect(contact?.trend.at(-3)).toBe(9000);
+    // Poor LCP views: 4.5 s (img.banner), 6 s (h1), and the two of 9 s (img.banner, and one without a target).
+    expect(contact?.poorTargets.lcp).toEqual({ target: "main>img.banner", views: 2 });
+    expect(contact?.poorTargets.inp).toEqual({ target: "form>button", views: 1 });
+    expect(home).toMatchObject({ views: 60, fewViews: false, poorTargets: {} });
+    expect(home?.metrics.lcp).toMatchObject({ p75: 800, shares: { good: 1, "needs-improvement": 0, poor: 0 } });
+  });
+
+  it("reads only the aggregates: the page's figures stand with the raw rows gone", async () => {
+    const before = await fieldSpeedReport(db, NOW);
+    await db.deleteFrom("vital_views").execute();
+    expect(await fieldSpeedReport(db, NOW)).toEqual(before);
+  });
+
+  it("keeps raw rows 30 days and the aggregates 13 months (the retention table), counting what the purge removed", async () => {
+    await writeViews(db, [
+      view({ route: "/" }, "2026-10-20T17:00:00.000Z"),
+      view({ route: "/" }, "2026-10-30T17:00:00.000Z"),
+      view({ route: "/" }, "2025-10-20T17:00:00.000Z"),
+    ]);
+    const lines = await purgeNow(db, { dryRun: false, now: NOW });
+    expect(lines?.find((l) => l.kind === "rendimiento_visitas")?.purged).toHaveLength(2);
+    expect((await db.selectFrom("vital_views").select("day").execute()).map((r) => r.day)).toEqual(["2026-10-30"]);
+    const daysLeft = new Set((await db.selectFrom("vital_daily").select("day").execute()).map((r) => r.day));
+    expect(daysLeft.has("2025-10-20")).toBe(false);
+    expect(daysLeft.has("2026-10-01")).toBe(true);
+    expect(lines?.find((l) => l.kind === "rendimiento_agregados")?.purged.length).toBeGreaterThan(0);
+  });
+});
