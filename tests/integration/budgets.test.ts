@@ -159,8 +159,8 @@ describe("byte budgets", () => {
   // pages, which stood about 190 bytes under 168 KB: 169 KB. The beacon's own script is not precached.
   // The texts of 26 November 2026 (the gender-equity policy 1.3, the new definition of workplace
   // harassment), each later "Cambios vigentes" step carried dated in its page (product rule 37) and the
-  // reporter-facing fixes of the forms add about 2 KB: 171 KB.
-  it("the service worker's script and precache weigh at most 171 KB as served", () => {
+  // reporter-facing fixes of the forms add about 3 KB: 172 KB.
+  it("the service worker's script and precache weigh at most 172 KB as served", () => {
     const served = (file: string) => statSync(`${file}.br`, { throwIfNoEntry: false })?.size ?? statSync(file).size;
     const worker = readFileSync(path.join(client, "sw.js"), "utf8");
     const urls = [...worker.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
@@ -170,7 +170,7 @@ describe("byte budgets", () => {
       return sum + served(file);
     }, served(path.join(client, "sw.js")));
     console.log(`service worker: ${urls.length} archivos, ${kb(bytes)} servidos`);
-    expect(bytes).toBeLessThanOrEqual(171 * 1024);
+    expect(bytes).toBeLessThanOrEqual(172 * 1024);
   });
 
   // ADR 023: every page loads the field-speed beacon (web-vitals with attribution for LCP and INP), at
