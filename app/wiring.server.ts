@@ -5,7 +5,7 @@
  */
 import { getSiteConfig } from "~/config/site.server";
 import { loadDocument } from "~/features/documents/markdown.server";
-import { ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
+import { ethicsMailboxNotices, ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
 import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
 import { setBusinessCalendar } from "~/platform/dates";
@@ -23,8 +23,9 @@ configureServices({
     if (!sealer) throw new Error("ETHICS_KEY no está definida: no se puede abrir el destinatario de un aviso de la línea ética");
     return sealer.open(sealed, recipientContext(caseId));
   },
-  // The ethics line's key: ETHICS_KEY, or on the embedded default a file created on the first start.
-  startNotices: prepareEthicsKey,
+  // The ethics line's key: ETHICS_KEY, or on the embedded default a file created on the first start; and
+  // where its notices go when an owner role has no mailbox of its own.
+  startNotices: (env) => [...prepareEthicsKey(env), ...ethicsMailboxNotices(env)],
   // Retention (ADR 019): the daily purge of what is past its period.
   dailyPurge,
 });

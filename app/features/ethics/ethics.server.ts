@@ -4,10 +4,11 @@
  * function that reads a report takes the categories the reader may see (ethicsKindsFor) and finds
  * nothing outside them.
  */
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
 import { getEnv, type ServerEnv } from "~/platform/env.server";
+import type { RenderedMail } from "~/platform/mail.server";
 import { addEvent, addReporterNote, caseEvents, insertCase, publicView, readCasesPage } from "~/features/cases/cases.server";
 import { auditAction } from "~/features/cases/model";
 import { COMMITTEE_DAYS, ETHICS_OWNERS, ETHICS_ROLES, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
@@ -56,14 +57,53 @@ export const noteSealer = (sealer: Sealer) => ({
 
 export interface EthicsStoreOptions {
   policyVersion: string;
-  /** Who is told that something arrived, per owning role. */
-  recipients: Record<EthicsRole, string[]>;
+  /**
+   * Who is told that something arrived, per owning role: the role's own mailbox when configured
+   * (MAIL_TO_<ROLE>); without one, the active accounts that hold the role (ownerAddresses).
+   */
+  recipients: Partial<Record<EthicsRole, string[]>>;
   origin: string;
   companyName: string;
 }
 
-export function ethicsRecipients(env: ServerEnv): Record<EthicsRole, string[]> {
-  return { cumplimiento: env.MAIL_TO_CUMPLIMIENTO ?? env.MAIL_TO, convivencia: env.MAIL_TO_CONVIVENCIA ?? env.MAIL_TO, genero: env.MAIL_TO_GENERO ?? env.MAIL_TO };
+export function ethicsRecipients(env: ServerEnv): Partial<Record<EthicsRole, string[]>> {
+  return { cumplimiento: env.MAIL_TO_CUMPLIMIENTO, convivencia: env.MAIL_TO_CONVIVENCIA, genero: env.MAIL_TO_GENERO };
+}
+
+/** The start's notice for the owner roles without a mailbox of their own (MAIL_TO_<ROLE>). */
+export function ethicsMailboxNotices(env: ServerEnv): string[] {
+  const configured = ethicsRecipients(env);
+  const missing = ETHICS_ROLES.filter((role) => !configured[role]?.length);
+  if (missing.length === 0) return [];
+  const names = missing.map((role) => `MAIL_TO_${role.toUpperCase()}`).join(", ");
+  return [
+    `Sin ${names}: los avisos de la línea ética de ${missing.length === 1 ? "ese rol van a las cuentas activas que lo tienen" : "esos roles van a las cuentas activas que tienen cada uno"}, nunca al buzón general (MAIL_TO), que por ellos sabría qué categorías reciben reportes y cuándo.`,
+  ];
+}
+
+/**
+ * The addresses an owner role's notices go to. Never the general mailbox (MAIL_TO): from which notices
+ * arrive there it would learn which categories receive reports and when (product rule 34). Without a
+ * mailbox of its own the role's active accounts are told; with neither, nobody is (the start warns).
+ */
+async function ownerAddresses(db: Kysely<Database>, options: EthicsStoreOptions, role: EthicsRole): Promise<string> {
+  const configured = options.recipients[role];
+  if (configured?.length) return configured.join(", ");
+  const holders = await db
+    .selectFrom("users")
+    .innerJoin("user_roles", "user_roles.user_id", "users.id")
+    .select("users.email")
+    .where("user_roles.role", "=", role)
+    .where("users.disabled_at", "is", null)
+    .orderBy("users.email")
+    .execute();
+  return holders.map((h) => h.email).join(", ");
+}
+
+/** Queues an owner's notice, unless the role has no mailbox and no account yet. */
+async function notifyOwner(trx: Transaction<Database>, caseId: number, options: EthicsStoreOptions, role: EthicsRole, mail: RenderedMail, now?: string) {
+  const to = await ownerAddresses(trx, options, role);
+  if (to) await queueCaseMail(trx, caseId, to, mail, now);
 }
 
 /**
@@ -91,7 +131,7 @@ export async function storeEthicsReport(db: Kysely<Database>, sealer: Sealer, va
       .values({ case_id: created.id, identified: identified ? 1 : 0, consent_at: identified ? now : null, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
       .execute();
     const owner = ETHICS_OWNERS[kind];
-    await queueCaseMail(trx, created.id, options.recipients[owner].join(", "), ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }), now);
+    await notifyOwner(trx, created.id, options, owner, ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }), now);
     if (identified && content.correo) {
       await queueCaseMail(trx, created.id, sealer.seal(content.correo, recipientContext(created.id)), reporterNotice({ event: "recibido", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }), now);
     }
@@ -107,7 +147,7 @@ export async function addReporterInformation(db: Kysely<Database>, sealer: Seale
   const c = await db.selectFrom("cases").select("kind").where("id", "=", caseId).where("channel", "=", CHANNEL).executeTakeFirstOrThrow();
   const notice = ownerNotice({ event: "informacion", link: `${options.origin}/admin/etica/${caseId}`, companyName: options.companyName });
   await addReporterNote(db, ethicsChannel, caseId, noteSealer(sealer).seal(text, caseId), (trx) =>
-    queueCaseMail(trx, caseId, options.recipients[ETHICS_OWNERS[c.kind as EthicsKind]].join(", "), notice),
+    notifyOwner(trx, caseId, options, ETHICS_OWNERS[c.kind as EthicsKind], notice),
   );
 }
 
@@ -251,7 +291,7 @@ export async function reclassify(db: Kysely<Database>, user: User, id: number, k
     await audit(trx, user, auditAction(ethicsChannel, "reclasificar"), { caseId: id, detail: `${c.kind} → ${to}` });
     const owner = ETHICS_OWNERS[to];
     if (owner !== ETHICS_OWNERS[c.kind as EthicsKind]) {
-      await queueCaseMail(trx, id, options.recipients[owner].join(", "), ownerNotice({ event: "reasignado", link: `${options.origin}/admin/etica/${id}`, companyName: options.companyName }));
+      await notifyOwner(trx, id, options, owner, ownerNotice({ event: "reasignado", link: `${options.origin}/admin/etica/${id}`, companyName: options.companyName }));
     }
   });
   return "ok";
