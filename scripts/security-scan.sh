@@ -7,7 +7,7 @@
 # LOOPBACK ONLY: it starts its own server on 127.0.0.1 and scans nothing else. It is not run by the tests.
 # It builds if needed, starts `node scripts/start.js` with high form/lookup limits, creates a staff account
 # (admin role) as tests/support/accounts.ts does, signs in for a session cookie, then runs wapiti (sql, xss,
-# exec, file, crlf, redirect; ssrf off; scope folder; bounded) without and with the staff cookie, and
+# exec, file, crlf, redirect, xxe; ssrf off; scope folder; bounded) without and with the staff cookie, and
 # sqlmap (--batch --level 3 --risk 2, bounded) on the form endpoints and the staff list filters.
 # Reports go to /tmp/security-scan/<engine>/; the summary lists findings per module and every HTTP 5xx
 # in the server's log (the site promises never a 5xx on bad input, so each one is a finding).
@@ -113,7 +113,7 @@ COOKIE_NAME="${COOKIE%%=*}"
 # Python 3.11 (re.error in wildcard_translate); whether the staff session survived is checked after the run.
 # Accept-Encoding without br: wapiti 3.0.4 asks for br but cannot decode it without python3-brotli, so
 # with its default it reads every page as binary, finds no link or form, and tests only the home page.
-WAPITI_MODULES="sql,blindsql,xss,permanentxss,exec,file,crlf,redirect"
+WAPITI_MODULES="sql,blindsql,xss,permanentxss,exec,file,crlf,redirect,xxe"  # xxe: its XML posts found the 5xx of issue 28
 run_wapiti() { # name [extra args]
   local name="$1"; shift
   echo "[$ENGINE] wapiti $name (≤ ${WAPITI_SECONDS} s)…"
@@ -174,8 +174,8 @@ SUMMARY="$OUT/summary.txt"
           for (const f of list) console.log(`    ${f.method} ${f.path} ${f.parameter ? "[" + f.parameter + "]" : ""} ${f.info}`.slice(0, 400));
         }
       }
-      console.log(`  (crawled ${r.infos?.crawled_pages?.length ?? "?"} pages)`);
     ' "$OUT/wapiti-$name.json" 2>/dev/null || echo "  sin informe JSON (ver $OUT/wapiti-$name.log)"
+    echo "  $(grep -o 'Wapiti found [0-9]* URLs and forms' "$OUT/wapiti-$name.log"); $(grep -c 'Launching module' "$OUT/wapiti-$name.log") modules run"
   done
   echo "-- sqlmap (inyectable / no)"
   for log in "$OUT"/sqlmap-*.log; do
@@ -184,7 +184,8 @@ SUMMARY="$OUT/summary.txt"
     elif grep -q "all tested parameters do not appear to be injectable" "$log"; then verdict="no inyectable"
     else verdict="incompleto: $(grep -E '\[(CRITICAL|ERROR)\]' "$log" | tail -1 | cut -c1-160)"; fi
     codes="$(grep -oE '^HTTP response \[#[0-9]+\] \([0-9]{3}' "$OUT/$name-traffic.txt" 2>/dev/null | grep -oE '[0-9]{3}$' | sort | uniq -c | tr -s ' ' | tr '\n' ',')"
-    echo "  $name: $verdict  (respuestas: ${codes:-?})"
+    tested="$(grep -oE "parameter '[^']+' does not seem to be injectable" "$log" | sed -E "s/parameter '([^']+)'.*/\\1/" | tr '\n' ',')"
+    echo "  $name: $verdict  (respuestas: ${codes:-?}; parámetros terminados sin inyección: ${tested:-ninguno})"
   done
   echo "-- HTTP 5xx en el registro del servidor"
   node -e '
@@ -204,4 +205,7 @@ SUMMARY="$OUT/summary.txt"
     if (errors.size) console.log("  errores registrados:");
     for (const [k, n] of [...errors].sort((a, b) => b[1] - a[1])) console.log(`    ${n} × ${k}`);
   ' "$SERVER_LOG"
+  echo "  excepciones en la salida de error del servidor (primera línea de cada traza):"
+  grep -E '^(TypeError|RangeError|Error|SyntaxError|ReferenceError)[:]' "$SERVER_LOG" | cut -c1-160 | sort | uniq -c | sort -rn | sed 's/^/   /'
+  echo "  (relacione cada 5xx con la petición: reqId en $SERVER_LOG; las herramientas: wapiti-*.json, sqlmap-*-traffic.txt)"
 } | tee "$SUMMARY"
