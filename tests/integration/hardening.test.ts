@@ -295,3 +295,21 @@ describe("a body that is not a form, posted to a page", () => {
     expect(out.status).toBe(302);
   });
 });
+
+describe("the server's log after a scanner's posts", () => {
+  it("keeps 4xx answers out of the error log: a form posted to a page without one is a 405, not a stack trace", async () => {
+    const before = server.output().length;
+    for (const p of ["/", "/privacidad", "/nosotros/misionVision", "/linea-etica/cifras"]) {
+      const res = await fetch(server.url + p, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: "q=1",
+      });
+      expect(res.status, p).toBe(405);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const after = server.output().slice(before);
+    expect(after).not.toMatch(/ErrorResponse|at [\w.]+ \(|"level":"error"/);
+  });
+});
