@@ -66,6 +66,11 @@ describe("granting roles from the users page", () => {
     }
     expect(await rolesOf("admin1@example.com")).toEqual(["admin"]);
     expect((await get("/admin/etica", cookies.admin1)).status).toBe(403);
+    // The page offers no form the server would refuse: the own row says who may change it.
+    const page = await (await get("/admin/usuarios", cookies.admin1)).text();
+    expect(page).not.toContain('aria-label="Guardar roles de admin1@example.com"');
+    expect(page).toContain("Sus propios roles los cambia otra persona con el rol de administración.");
+    expect(page).toMatch(/aria-label="Guardar roles de (?!admin1@)[^"]+"/);
   });
 
   it("with a single admin, a confidential role is left pending and not applied; the one who asked cannot confirm it", async () => {

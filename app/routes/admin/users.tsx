@@ -169,25 +169,35 @@ export default function Users() {
                 <td>{u.email}</td>
                 <td>{u.name}</td>
                 <td>
-                  <form method="post" className="admin-roles">
-                    <input type="hidden" name="correo" value={u.email} />
-                    <input type="hidden" name="accion" value="roles" />
-                    <fieldset>
-                      <legend className="visually-hidden">Roles de {u.email}</legend>
-                      {ROLES.map((r) => (
-                        <label key={r} className="admin-check">
-                          <input type="checkbox" name="rol" value={r} defaultChecked={u.roles.includes(r)} /> {ROLE_LABELS[r]}
-                        </label>
-                      ))}
-                    </fieldset>
-                    <button type="submit" className="button button-secondary" aria-label={`Guardar roles de ${u.email}`}>
-                      Guardar roles
-                    </button>
-                  </form>
-                  <span className="visually-hidden">Actuales: {rolesLabel(u.roles)}</span>
+                  {u.email === me ? (
+                    // No account changes its own roles (docs/product.md §34): no form the server would refuse.
+                    <p className="admin-own-roles">
+                      {rolesLabel(u.roles)}. <em>Sus propios roles los cambia otra persona con el rol de administración.</em>
+                    </p>
+                  ) : (
+                    <>
+                      <form method="post" className="admin-roles">
+                        <input type="hidden" name="correo" value={u.email} />
+                        <input type="hidden" name="accion" value="roles" />
+                        <fieldset>
+                          <legend className="visually-hidden">Roles de {u.email}</legend>
+                          {ROLES.map((r) => (
+                            <label key={r} className="admin-check">
+                              <input type="checkbox" name="rol" value={r} defaultChecked={u.roles.includes(r)} /> {ROLE_LABELS[r]}
+                            </label>
+                          ))}
+                        </fieldset>
+                        <button type="submit" className="button button-secondary" aria-label={`Guardar roles de ${u.email}`}>
+                          Guardar roles
+                        </button>
+                      </form>
+                      <span className="visually-hidden">Actuales: {rolesLabel(u.roles)}</span>
+                    </>
+                  )}
                 </td>
                 <td>{u.disabled_at ? `Desactivada el ${formatBogota(u.disabled_at)}` : "Activa"}</td>
                 <td>
+                  {u.email === me ? null : (
                   <form method="post">
                     <input type="hidden" name="correo" value={u.email} />
                     <input type="hidden" name="accion" value={u.disabled_at ? "activar" : "desactivar"} />
@@ -195,6 +205,7 @@ export default function Users() {
                       {u.disabled_at ? "Activar" : "Desactivar"}
                     </button>
                   </form>
+                  )}
                 </td>
               </tr>
             ))}
