@@ -54,15 +54,45 @@ const countersPurger: Purger = {
   },
 };
 
-const tableCounter = (kind: Purger["kind"], table: "users" | "audit_log" | "legal_holds"): Purger => ({
+const tableCounter = (kind: Purger["kind"], table: "users" | "legal_holds"): Purger => ({
   kind,
   find: async () => [],
   count: async (db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n),
 });
 
+/**
+ * The audit log, kept for review: the entries every reader of the purge may know of, and each ethics
+ * owner's own (entries for it, or about a case of its categories), so that no count of the ethics line's
+ * activity reaches another role (docs/product.md §34). Entries reserved for no one are counted nowhere.
+ */
+const auditCounter = (role?: string): Purger => ({
+  kind: "auditoria",
+  find: async () => [],
+  async count(db) {
+    const ethicsCases = db.selectFrom("cases").select(sql<number>`id`.as("id")).where("channel", "=", ethicsChannel.id);
+    const row = await db
+      .selectFrom("audit_log")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where((eb) =>
+        role
+          ? eb.or([
+              eb("audience", "=", role),
+              eb.and([eb("audience", "is", null), eb("case_id", "in", ethicsCases.where("kind", "in", ethicsKindsOf(role)))]),
+            ])
+          : eb.and([eb("audience", "is", null), eb.or([eb("case_id", "is", null), eb("case_id", "not in", ethicsCases)])]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  ...(role ? { audience: role } : {}),
+});
+
 export const PURGERS: readonly Purger[] = [
   messagePurger,
-  discardedHeldPurger,
+  discardedHeldPurger({ exceptChannel: ethicsChannel.id }),
+  // The ethics line's discarded posts: their category is sealed, so no single owner can be told the
+  // count; they go all the same, under an entry reserved for no one (ADR 021).
+  { ...discardedHeldPurger({ channel: ethicsChannel.id }), audience: "reservado" },
   closedCasePurger({ kind: "solicitudes_pqrs", channel: requestsChannel.id, closedStatuses: FINAL_STATUSES, table: "pqrs_requests", subjects: requestSubjects }),
   incidentReview,
   // The ethics line's counts, one purger per owner role: each role's audit entry holds its counts alone (docs/product.md §34).
@@ -71,7 +101,8 @@ export const PURGERS: readonly Purger[] = [
   { ...caseCounter("linea_etica_convivencia", ethicsChannel.id, ethicsKindsOf("genero")), audience: "genero" },
   countersPurger,
   tableCounter("cuentas_personal", "users"),
-  tableCounter("auditoria", "audit_log"),
+  auditCounter(),
+  ...(["cumplimiento", "convivencia", "genero"] as const).map(auditCounter),
   tableCounter("bloqueos", "legal_holds"),
   vitalViewsPurger,
   vitalDailyPurger,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS, STAFF_ROUTES } from "~/config/access";
 import { ROLES, type Role } from "~/config/roles";
 import { createAccount, signIn } from "../support/accounts";
-import { freshDatabaseUrl, toDatabaseUrl } from "../support/database";
+import { freshDatabaseUrl, query, toDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
@@ -273,5 +273,23 @@ describe("the audit log after the ethics line's owners work", () => {
       expect(purges.length, role).toBeGreaterThan(0);
       for (const row of purges) expect(row, role).not.toMatch(/linea_etica/);
     }
+  });
+
+  it("the purge's count of the audit log kept for review leaves out the ethics line's entries; each owner reads its own", async () => {
+    const rows = await auditRows(cookies.admin);
+    const summary = rows.find((r) => /auditoria: \d+ para revisión legal/.test(r));
+    expect(summary).toBeDefined();
+    const counted = Number(/auditoria: (\d+) para revisión legal/.exec(summary ?? "")![1]);
+    // Every entry but the purge's own existed when the purge counted; only the purge writes after it.
+    const ethics = "(audience is not null or (case_id is not null and case_id in (select id from cases where channel = 'etica')))";
+    const count = async (where: string) => Number((await query<{ n: number | string }>(databaseUrl, `select count(*) as n from audit_log where ${where}`, []))[0].n);
+    const shared = await count(`action <> 'depurar_retencion' and not ${ethics}`);
+    const ethicsEntries = await count(`action <> 'depurar_retencion' and ${ethics}`);
+    const purgeEntries = await count("action = 'depurar_retencion'");
+    expect(ethicsEntries).toBeGreaterThan(purgeEntries);
+    expect(counted).toBeGreaterThanOrEqual(shared);
+    expect(counted).toBeLessThanOrEqual(shared + purgeEntries);
+    const own = (await auditRows(cookies.convivencia)).find((r) => /auditoria \(convivencia\): \d+ para revisión legal/.test(r));
+    expect(own).toBeDefined();
   });
 });

@@ -87,10 +87,17 @@ export function caseCounter(kind: RecordKind, channel: string, kinds?: readonly 
  * A post in clear names its persons by the e-mails and document numbers in it; a sealed one (the ethics
  * line, anonymous by default) cannot be read here and names none.
  */
-export const discardedHeldPurger: Purger = {
+/**
+ * Discarded held posts past their period; `scope` keeps one channel's apart (the ethics line's, whose
+ * count must not reach the other channels' readers, docs/product.md §34).
+ */
+export const discardedHeldPurger = (scope: { channel?: string; exceptChannel?: string } = {}): Purger => ({
   kind: "envios_retenidos",
   async find(db, cutoff) {
-    const rows = await db.selectFrom("held_posts").select(["id", "payload"]).where("status", "=", "descartado").where("decided_at", "<", cutoff).execute();
+    let query = db.selectFrom("held_posts").select(["id", "payload"]).where("status", "=", "descartado").where("decided_at", "<", cutoff);
+    if (scope.channel) query = query.where("channel", "=", scope.channel);
+    if (scope.exceptChannel) query = query.where("channel", "!=", scope.exceptChannel);
+    const rows = await query.execute();
     return rows.map((r) => {
       let subjects: string[] = [];
       if (!r.payload.startsWith("v1:")) {
@@ -109,7 +116,7 @@ export const discardedHeldPurger: Purger = {
   async remove(trx, ids) {
     for (const part of chunks(ids)) await trx.deleteFrom("held_posts").where("id", "in", part).where("status", "=", "descartado").execute();
   },
-};
+});
 
 /** The contact e-mails of cases, lower case (for a channel whose persons are only that). */
 export async function contactEmails(db: Kysely<Database>, ids: number[]) {
