@@ -12,8 +12,14 @@ import { setBusinessCalendar } from "~/platform/dates";
 import { configureServices } from "~/platform/services.server";
 import { dailyPurge } from "~/retention.server";
 
-// Every legal clock counts the company's working days (product rule 36).
-setBusinessCalendar(getSiteConfig().calendar);
+// Every legal clock counts the company's working days (product rule 36). A bad configuration must not
+// break this module's import: the start imports the previous build to validate the configuration and
+// name the wrong field before a rebuild (scripts/start.js), and refuses to start with it.
+try {
+  setBusinessCalendar(getSiteConfig().calendar);
+} catch {
+  // validateConfiguration() reports it.
+}
 
 configureServices({
   policyVersion: () => loadDocument("privacidad", getSiteConfig()).meta.version,

@@ -72,12 +72,13 @@ async function expectAllRefused(path: string, body: Record<string, unknown>) {
       answers.push(`${method} ${target} (${encoding}): ${res.status}`);
     }
   }
-  expect(answers.filter((a) => !/: (405|429)$/.test(a))).toEqual([]);
+  // 415: a JSON body posted to a page, which reads HTML forms only, is refused before any limit counts it.
+  expect(answers.filter((a) => !/: (405|429)$/.test(a) && !/ \(json\): 415$/.test(a))).toEqual([]);
   expect(await stored()).toEqual(before);
 }
 
 describe("after the form limit", () => {
-  it("every door of the message forms gets 429 or 405, and nothing is stored", async () => {
+  it("every door of the message forms gets 429 or 405 (415 for JSON to a page), and nothing is stored", async () => {
     for (let i = 0; i < 2; i++) expect((await send("POST", "/php/contacto", MESSAGE, "json")).status).toBe(201);
     expect((await send("POST", "/php/contacto", MESSAGE, "json")).status).toBe(429);
     for (const path of ["/contacto", "/php/contacto", "/cliente", "/php/cliente"]) await expectAllRefused(path, { ...MESSAGE, empresa: "Acme", cargo: "Gerente" });
