@@ -27,11 +27,12 @@ test.describe("the regulations on a phone", () => {
     expect(await top(page, "#cambios-vigentes")).toBeLessThan(await top(page, "[data-document-body]"));
 
     const section = page.getByRole("region", { name: "Cambios vigentes" });
-    // Compact: one line per row with its articles, about two screens for the 16 rows of the legal read of
-    // 24 November 2026, where the full panel was well over thirteen.
+    // Compact: one line per row with its articles, about two screens for the 17 rows (16 of the legal read
+    // of 24 November 2026, and the new definition of workplace harassment of 26 November), where the full
+    // panel was well over thirteen.
     expect(await section.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(2.5 * 844);
     const index = section.locator(".in-force-index li");
-    await expect(index).toHaveCount(16);
+    await expect(index).toHaveCount(17);
     await expect(index.first()).toContainText("Jornada máxima semanal · Artículo 21");
     const row = section.locator("#cambio-jornada-maxima");
     await expect(row).toBeHidden();
