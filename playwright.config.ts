@@ -9,7 +9,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A loaded two-core machine (CI beside other work) can take seconds to fetch and hydrate an island:
+  // the bounds wait for the event with room for that, and still fail when it never comes.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,

@@ -22,7 +22,16 @@ interface ViewRow {
 
 /** Visits `path`, waits for the beacon's script, then leaves; returns the view as the server stored it. */
 async function visitAndLeave(page: Page, path: string, route: string): Promise<ViewRow> {
-  const before = (await query(database(), "select 1 from vital_views where route = ?", [route])).length;
+  // Another test's last view of the same route may still be on its way (its beacon leaves when its page
+  // closes, and the server writes beacons within 2 s): count once the number has held still for 3 s.
+  const count = async () => (await query(database(), "select 1 from vital_views where route = ?", [route])).length;
+  let before = await count();
+  for (let settled = false; !settled; ) {
+    await new Promise((r) => setTimeout(r, 3_000));
+    const now = await count();
+    settled = now === before;
+    before = now;
+  }
   const script = page.waitForRequest((r) => r.url().includes("/assets/island-vitals-"));
   await page.goto(path);
   await script;
