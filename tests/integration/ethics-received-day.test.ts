@@ -20,7 +20,7 @@ const today = () => bogotaDayStart(bogotaDay(new Date().toISOString()));
 describe("a new ethics report", () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServer({ ETHICS_KEY: Buffer.alloc(32, 7).toString("base64"), MAIL_TO: "etica@example.com" });
+    server = await startServer({ ETHICS_KEY: Buffer.alloc(32, 7).toString("base64"), MAIL_TO: "etica@example.com", MAIL_TO_CONVIVENCIA: "comite@example.com", MAIL_TO_CUMPLIMIENTO: "oficial@example.com" });
   }, 120_000);
   afterAll(() => server?.stop());
 
