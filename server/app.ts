@@ -162,26 +162,30 @@ app.use(async (req, res, next) => {
 export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
   const form = submissionAt(req.originalUrl)?.messageForm;
   if (!form) return next();
+  answerApiPost(postOf(req), form).then((answer) => send(res, answer), next);
+}
+
+/** What the API answers read of an Express request whose body server/index.js has already read. */
+function postOf(req: ExpressRequest & { rawBody?: Buffer }) {
   const header = (name: string) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : (value ?? null);
   };
-  answerApiPost(
-    {
-      method: req.method,
-      contentType: header("content-type"),
-      origin: header("origin"),
-      secFetchSite: header("sec-fetch-site"),
-      host: req.get("host") ?? "",
-      body: req.rawBody?.toString("utf8") ?? "",
-      marks: { limited: header(RATE_LIMITED_HEADER), counted: header(COUNTED_HEADER) },
-    },
-    form,
-  ).then((answer) => {
-    res.status(answer.status);
-    for (const [key, value] of Object.entries(answer.headers)) res.setHeader(key, value);
-    res.end(answer.body ?? undefined);
-  }, next);
+  return {
+    method: req.method,
+    contentType: header("content-type"),
+    origin: header("origin"),
+    secFetchSite: header("sec-fetch-site"),
+    host: req.get("host") ?? "",
+    body: req.rawBody?.toString("utf8") ?? "",
+    marks: { limited: header(RATE_LIMITED_HEADER), counted: header(COUNTED_HEADER) },
+  };
+}
+
+function send(res: ExpressResponse, answer: { status: number; headers: Record<string, string>; body?: string | null }) {
+  res.status(answer.status);
+  for (const [key, value] of Object.entries(answer.headers)) res.setHeader(key, value);
+  res.end(answer.body ?? undefined);
 }
 
 /** Every route pattern of the site, from the router's own table: the only routes a beacon may name. */
@@ -193,25 +197,7 @@ const routePatterns = patternsOf(build.routes);
  */
 export function vitalsApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
   if (submissionAt(req.originalUrl)?.path !== VITALS_PATH) return next();
-  const header = (name: string) => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value[0] : (value ?? null);
-  };
-  const answer = answerVitalsPost(
-    {
-      method: req.method,
-      contentType: header("content-type"),
-      origin: header("origin"),
-      secFetchSite: header("sec-fetch-site"),
-      host: req.get("host") ?? "",
-      body: req.rawBody?.toString("utf8") ?? "",
-      marks: { limited: header(RATE_LIMITED_HEADER), counted: header(COUNTED_HEADER) },
-    },
-    routePatterns,
-  );
-  res.status(answer.status);
-  for (const [key, value] of Object.entries(answer.headers)) res.setHeader(key, value);
-  res.end(answer.body ?? undefined);
+  send(res, answerVitalsPost(postOf(req), routePatterns));
 }
 
 /** Writes the buffered beacons, then closes the services (database last). */

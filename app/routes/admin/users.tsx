@@ -171,7 +171,7 @@ export default function Users() {
                 <td>
                   {u.email === me ? (
                     // No account changes its own roles (docs/product.md §34): no form the server would refuse.
-                    <p className="admin-own-roles">
+                    <p>
                       {rolesLabel(u.roles)}. <em>Sus propios roles los cambia otra persona con el rol de administración.</em>
                     </p>
                   ) : (
@@ -198,13 +198,13 @@ export default function Users() {
                 <td>{u.disabled_at ? `Desactivada el ${formatBogota(u.disabled_at)}` : "Activa"}</td>
                 <td>
                   {u.email === me ? null : (
-                  <form method="post">
-                    <input type="hidden" name="correo" value={u.email} />
-                    <input type="hidden" name="accion" value={u.disabled_at ? "activar" : "desactivar"} />
-                    <button type="submit" className="button button-secondary">
-                      {u.disabled_at ? "Activar" : "Desactivar"}
-                    </button>
-                  </form>
+                    <form method="post">
+                      <input type="hidden" name="correo" value={u.email} />
+                      <input type="hidden" name="accion" value={u.disabled_at ? "activar" : "desactivar"} />
+                      <button type="submit" className="button button-secondary">
+                        {u.disabled_at ? "Activar" : "Desactivar"}
+                      </button>
+                    </form>
                   )}
                 </td>
               </tr>
