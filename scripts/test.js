@@ -10,6 +10,35 @@ import { findChromium } from "./chromium.js";
 const reports = mkdtempSync(path.join(tmpdir(), "sitio-test-"));
 let passed = 0;
 let failed = 0;
+// Names of failed tests, printed again at the very end: CI keeps only the tail of the output.
+const failures = [];
+
+function vitestFailures(report, engine) {
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") {
+        const reason = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+        failures.push(`[vitest ${engine}] ${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${reason}`);
+      }
+    }
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed")) {
+      failures.push(`[vitest ${engine}] ${path.relative(process.cwd(), file.name)}: ${(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+  }
+}
+
+function playwrightFailures(suite, trail = []) {
+  const titles = suite.title ? [...trail, suite.title] : trail;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === "unexpected") {
+        const error = test.results?.at(-1)?.error?.message ?? "";
+        failures.push(`[playwright] ${[...titles, spec.title].join(" › ")}: ${error.split("\n")[0].slice(0, 300)}`);
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, titles);
+}
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -18,6 +47,7 @@ function run(title, command, args, env = {}) {
 }
 
 function finish(code) {
+  if (failures.length > 0) console.log(`\nFallaron:\n${failures.map((line) => `  ✗ ${line}`).join("\n")}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(code);
 }
@@ -85,6 +115,7 @@ if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, "utf8"));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  vitestFailures(report, "SQLite");
 } else if (!unitOk) failed += 1;
 
 // The same suites on a real PostgreSQL (started and stopped by vitest's global setup as an unprivileged
@@ -110,6 +141,7 @@ if (!postgresBin) {
     const report = JSON.parse(readFileSync(postgresReport, "utf8"));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    vitestFailures(report, "PostgreSQL");
   } else if (!postgresOk) failed += 1;
 }
 
@@ -118,7 +150,8 @@ const e2eOk = run("Pruebas en el navegador (Playwright + Chromium)", "npx", ["pl
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
 });
 if (existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  const { stats, suites } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  for (const suite of suites ?? []) playwrightFailures(suite);
   passed += stats.expected + (stats.flaky ?? 0);
   failed += stats.unexpected;
 } else if (!e2eOk) failed += 1;
