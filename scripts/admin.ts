@@ -16,10 +16,10 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { parseRoles, ROLES } from "../app/config/roles";
-import { createUser, normalizeEmail, resetPassword, setUserDisabled } from "../app/features/staff/auth.server";
+import { normalizeEmail, resetPassword, setUserDisabled } from "../app/features/staff/auth.server";
 import { openDatabase } from "../app/platform/db/database.server";
-import { allRoles, grantConfidentialRole, isConfidential, rolesOf, setRoles } from "../app/features/staff/roles.server";
-import { getSiteConfig } from "../app/config/site.server";
+import { allRoles, isConfidential, rolesOf, setRoles } from "../app/features/staff/roles.server";
+import { createUserFromShell, grantFromShell } from "../app/features/staff/shell.server";
 import { getEnv } from "../app/platform/env.server";
 import { newKey } from "../app/features/ethics/crypto.server";
 import { ethicsSealer, rotateEthicsKey } from "../app/features/ethics/ethics.server";
@@ -66,13 +66,6 @@ async function readPassword(prompt: string): Promise<string> {
   return first;
 }
 
-/** A confidential role granted from the server's shell: no second confirmation, and it says so (ADR 021). */
-async function grantedHere(userId: number, role: (typeof ROLES)[number]): Promise<string> {
-  const site = getSiteConfig();
-  const told = await grantConfidentialRole(db, userId, role, { asked: "(línea de comandos del servidor)", confirmed: null, by: null }, { origin: site.origin.replace(/\/$/, ""), companyName: site.company.name });
-  return `Rol ${role} concedido desde la línea de comandos del servidor, sin segunda confirmación. Queda en la auditoría; se avisó por correo a ${told} cuenta(s) que ya tenían el rol.`;
-}
-
 function requireEmail(): string {
   if (!values.email) throw new Error("Falta --email.");
   return values.email;
@@ -87,9 +80,7 @@ try {
     if (!values.name) throw new Error("Falta --name.");
     const roles = parseRoles(values.role);
     const password = await readPassword("Contraseña (mínimo 12 caracteres): ");
-    const id = await createUser(db, { email, name: values.name, roles, password });
-    console.log(`Cuenta creada: ${email} (${roles.join(", ")}).`);
-    for (const role of roles.filter(isConfidential)) console.log(await grantedHere(id, role));
+    for (const line of await createUserFromShell(db, { email, name: values.name, roles, password })) console.log(line);
   } else if (command === "set-roles") {
     const email = requireEmail();
     const roles = parseRoles(values.role);
@@ -99,7 +90,7 @@ try {
     const granted = roles.filter((r) => isConfidential(r) && !current.includes(r));
     await setRoles(db, user.id as number, roles.filter((r) => !granted.includes(r)).length ? roles.filter((r) => !granted.includes(r)) : roles);
     console.log(`Roles de ${email}: ${roles.join(", ")}.`);
-    for (const role of granted) console.log(await grantedHere(user.id as number, role));
+    for (const role of granted) console.log(await grantFromShell(db, user.id as number, role));
   } else if (command === "reset-password") {
     const email = requireEmail();
     const password = await readPassword("Nueva contraseña (mínimo 12 caracteres): ");

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createAccount } from "../support/accounts";
+import { createAccounts } from "../support/accounts";
 import { startServer } from "../support/server-process";
 import { startSmtpSink } from "../support/smtp-sink";
 
@@ -10,12 +10,14 @@ export default async function globalSetup() {
   const mailDir = mkdtempSync(path.join(tmpdir(), "sitio-e2e-mail-"));
   const smtp = await startSmtpSink(0, mailDir);
   const databaseFile = path.join(mkdtempSync(path.join(tmpdir(), "sitio-e2e-db-")), "sitio.db");
-  createAccount(databaseFile, "admin@example.com", "admin");
-  createAccount(databaseFile, "personal@example.com", "staff");
-  createAccount(databaseFile, "bloqueo@example.com", "staff");
-  createAccount(databaseFile, "sst@example.com", "sst");
-  createAccount(databaseFile, "comite@example.com", "convivencia");
-  createAccount(databaseFile, "genero@example.com", "genero");
+  createAccounts(databaseFile, [
+    ["admin@example.com", "admin"],
+    ["personal@example.com", "staff"],
+    ["bloqueo@example.com", "staff"],
+    ["sst@example.com", "sst"],
+    ["comite@example.com", "convivencia"],
+    ["genero@example.com", "genero"],
+  ]);
   const server = await startServer({
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_TO: "equipo@example.com",

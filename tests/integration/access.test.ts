@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS, STAFF_ROUTES } from "~/config/access";
 import { ROLES, type Role } from "~/config/roles";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccount, createAccounts, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query, toDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -56,7 +56,7 @@ beforeAll(async () => {
   const dbUrl = await freshDatabaseUrl("acceso");
   databaseUrl = dbUrl;
   server = await startServer({ ETHICS_KEY }, dbUrl);
-  for (const role of ROLES) createAccount(dbUrl, `${role}@example.com`, role);
+  createAccounts(dbUrl, ROLES.map((role) => [`${role}@example.com`, role] as const));
   for (const role of ROLES) {
     const { response, cookie } = await signIn(server.url, `${role}@example.com`);
     expect(response.status).toBe(302);

@@ -1,6 +1,6 @@
 /** The staff area over HTTP: what a signed-out visitor, a staff member and an admin can reach. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, signIn, TEST_PASSWORD } from "../support/accounts";
+import { createAccounts, signIn, TEST_PASSWORD } from "../support/accounts";
 import { freshDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -28,9 +28,11 @@ beforeAll(async () => {
   dbUrl = await freshDatabaseUrl("admin_http");
   // The server migrates the database on start; the accounts are created through the CLI afterwards.
   server = await startServer({}, dbUrl);
-  createAccount(dbUrl, "admin@example.com", "admin");
-  createAccount(dbUrl, "personal@example.com", "staff");
-  createAccount(dbUrl, "olvidadiza@example.com", "staff");
+  createAccounts(dbUrl, [
+    ["admin@example.com", "admin"],
+    ["personal@example.com", "staff"],
+    ["olvidadiza@example.com", "staff"],
+  ]);
   const res = await fetch(`${server.url}/php/contacto`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.url },

@@ -10,7 +10,7 @@
  *   missing, first; recording the fourth takes a report out of that segment.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccounts, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, query } from "../support/database";
 import { INCIDENT_REPORT, today } from "../support/reports";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -81,8 +81,8 @@ async function walk(role: string, base: string, detail: RegExp) {
 beforeAll(async () => {
   dbUrl = await freshDatabaseUrl("listas");
   server = await startServer({ FORM_RATE_LIMIT: "100000", LOOKUP_RATE_LIMIT: "100000", ETHICS_KEY, LOG_LEVEL: "silent" }, dbUrl);
+  createAccounts(dbUrl, ["pqrs", "convivencia", "sst"].map((role) => [`${role}@example.com`, role] as const));
   for (const role of ["pqrs", "convivencia", "sst"]) {
-    createAccount(dbUrl, `${role}@example.com`, role);
     cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
   }
 }, 120_000);

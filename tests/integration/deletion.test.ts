@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/platform/db/database.server";
 import { purgeNow } from "~/retention.server";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccounts, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -72,7 +72,7 @@ const contact = async (correo: string) =>
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("supresion");
-  for (const role of ["datos", "admin"]) createAccount(dbUrl, `${role}@example.com`, role);
+  createAccounts(dbUrl, ["datos", "admin"].map((role) => [`${role}@example.com`, role] as const));
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
   for (const role of ["datos", "admin"]) cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
 }, 120_000);

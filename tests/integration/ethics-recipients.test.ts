@@ -4,7 +4,7 @@
  * from them which categories receive reports and when. Built server, real SMTP sink, the suite's engine.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../support/accounts";
+import { createAccounts } from "../support/accounts";
 import { execute, freshDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -24,11 +24,13 @@ const recipientOf = (m: { to?: unknown }) => {
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("etica-destinatarios");
-  createAccount(dbUrl, "referente@example.com", "genero");
-  createAccount(dbUrl, "referente-suplente@example.com", "genero");
-  createAccount(dbUrl, "retirada@example.com", "genero");
+  createAccounts(dbUrl, [
+    ["referente@example.com", "genero"],
+    ["referente-suplente@example.com", "genero"],
+    ["retirada@example.com", "genero"],
+    ["admin@example.com", "admin"],
+  ]);
   await execute(dbUrl, "update users set disabled_at = ? where email = ?", [new Date().toISOString(), "retirada@example.com"]);
-  createAccount(dbUrl, "admin@example.com", "admin");
   // No MAIL_TO_CUMPLIMIENTO, MAIL_TO_CONVIVENCIA nor MAIL_TO_GENERO; no account holds cumplimiento.
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "buzon-general@example.com", ETHICS_KEY: Buffer.alloc(32, 9).toString("base64") }, dbUrl);
 }, 180_000);

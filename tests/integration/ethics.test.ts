@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TABLES } from "~/platform/db/database.server";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccounts, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, isPostgresUrl, query, TEST_ENGINE } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -67,12 +67,14 @@ const cookies: Record<string, string> = {};
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("etica");
-  createAccount(dbUrl, "cumplimiento@example.com", "cumplimiento");
-  createAccount(dbUrl, "convivencia@example.com", "convivencia");
-  createAccount(dbUrl, "genero@example.com", "genero");
-  createAccount(dbUrl, "admin@example.com", "admin");
-  createAccount(dbUrl, "personal@example.com", "staff");
-  createAccount(dbUrl, "sst@example.com", "sst");
+  createAccounts(dbUrl, [
+    ["cumplimiento@example.com", "cumplimiento"],
+    ["convivencia@example.com", "convivencia"],
+    ["genero@example.com", "genero"],
+    ["admin@example.com", "admin"],
+    ["personal@example.com", "staff"],
+    ["sst@example.com", "sst"],
+  ]);
   server = await startServer(
     {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,

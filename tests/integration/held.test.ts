@@ -4,7 +4,7 @@
  * staff register it (flagged) or discard it, and the ethics line keeps it sealed. Runs on the suite's engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccounts, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -48,9 +48,9 @@ const count = async (sql: string) => Number(Object.values((await query(dbUrl, sq
 
 beforeAll(async () => {
   dbUrl = await freshDatabaseUrl("retenidos");
-  const accounts = [["sst@example.com", "sst"], ["personal@example.com", "staff"], ["cumplimiento@example.com", "cumplimiento"], ["convivencia@example.com", "convivencia"]];
+  const accounts = [["sst@example.com", "sst"], ["personal@example.com", "staff"], ["cumplimiento@example.com", "cumplimiento"], ["convivencia@example.com", "convivencia"]] as const;
   // Accounts first (the command migrates the new database), then the server, then the sign-ins in a row.
-  for (const [email, role] of accounts) createAccount(dbUrl, email, role);
+  createAccounts(dbUrl, accounts);
   server = await startServer({ ETHICS_KEY }, dbUrl);
   for (const [email, role] of accounts) cookies[role] = (await signIn(server.url, email)).cookie;
 }, 120_000);

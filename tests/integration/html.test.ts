@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccounts, signIn } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const execFileAsync = promisify(execFile);
@@ -79,9 +79,11 @@ describe("rendered HTML", () => {
     for (const [url, file] of prerenderedPages()) pages.set(url, { file, html: readFileSync(file, "utf8") });
     const dir = mkdtempSync(path.join(tmpdir(), "sitio-html-"));
     const databaseFile = path.join(dir, "sitio.db");
-    createAccount(databaseFile, "admin@example.com", "admin");
-    createAccount(databaseFile, "pqrs@example.com", "pqrs,datos");
-    createAccount(databaseFile, "genero@example.com", "genero");
+    createAccounts(databaseFile, [
+      ["admin@example.com", "admin"],
+      ["pqrs@example.com", "pqrs,datos"],
+      ["genero@example.com", "genero"],
+    ]);
     server = await startServer({}, databaseFile);
     const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
     const message = { nombre: "Ana <b>Núñez</b>", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola\n<script>x</script>", consentimiento: "on" };

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TERMS, completionExtensionDay, maxExtensionDay, dueDay } from "~/features/requests/clock";
 import { bogotaDay, formatDay } from "~/platform/dates";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccounts, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { INCIDENT_REPORT } from "../support/reports";
@@ -65,7 +65,7 @@ async function consult(radicado: string, codigo: string) {
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("pqrs");
-  for (const role of ["pqrs", "datos", "admin", "staff", "sst"]) createAccount(dbUrl, `${role}@example.com`, role);
+  createAccounts(dbUrl, ["pqrs", "datos", "admin", "staff", "sst"].map((role) => [`${role}@example.com`, role] as const));
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", MAIL_TO_PQRS: "pqrs-equipo@example.com", MAIL_TO_DATOS: "datos-equipo@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
   for (const role of ["pqrs", "datos", "admin", "staff", "sst"]) {
     const { response, cookie } = await signIn(server.url, `${role}@example.com`);

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, signIn } from "../support/accounts";
+import { createAccounts, signIn } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
@@ -64,10 +64,12 @@ let first: { radicado: string; codigo: string };
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  createAccount(dbFile, "sst@example.com", "sst");
-  createAccount(dbFile, "admin@example.com", "admin");
-  createAccount(dbFile, "personal@example.com", "staff");
-  createAccount(dbFile, "ambos@example.com", "staff,sst");
+  createAccounts(dbFile, [
+    ["sst@example.com", "sst"],
+    ["admin@example.com", "admin"],
+    ["personal@example.com", "staff"],
+    ["ambos@example.com", "staff,sst"],
+  ]);
   server = await startServer(
     { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", MAIL_TO_SST: "sst-equipo@example.com", LOOKUP_RATE_LIMIT: "1000", TRUST_PROXY_HOPS: "1" },
     dbFile,

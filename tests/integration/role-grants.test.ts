@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, signIn, TEST_PASSWORD } from "../support/accounts";
+import { createAccount, createAccounts, signIn, TEST_PASSWORD } from "../support/accounts";
 import { execute, freshDatabaseUrl, query, toDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
@@ -44,11 +44,13 @@ const adminCli = (...args: string[]) =>
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("roles");
-  createAccount(dbUrl, "admin1@example.com", "admin");
-  createAccount(dbUrl, "referente@example.com", "genero");
-  createAccount(dbUrl, "comite@example.com", "convivencia");
-  createAccount(dbUrl, "nueva@example.com", "staff");
-  createAccount(dbUrl, "otra@example.com", "sst");
+  createAccounts(dbUrl, [
+    ["admin1@example.com", "admin"],
+    ["referente@example.com", "genero"],
+    ["comite@example.com", "convivencia"],
+    ["nueva@example.com", "staff"],
+    ["otra@example.com", "sst"],
+  ]);
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com" }, dbUrl);
   for (const name of ["admin1", "referente", "comite", "nueva"]) cookies[name] = (await signIn(server.url, `${name}@example.com`)).cookie;
 }, 150_000);

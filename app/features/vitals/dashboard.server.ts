@@ -48,81 +48,155 @@ const addTo = (h: Histogram, bucket: number, views: number) => {
   h.total += views;
 };
 
-export async function fieldSpeedReport(db: Kysely<Database>, nowIso = new Date().toISOString()): Promise<FieldSpeedReport> {
-  const days = windowDays(nowIso);
-  const from = days[0] as string;
+interface Acc {
+  route: string;
+  device: Device;
+  views: number;
+  histograms: Record<RatedMetric, Histogram>;
+  /** LCP's 75th percentile per day (closed days: computed once, see closedDays). */
+  trend: Map<string, number | undefined>;
+  /** Poor views per "metric\u0000target". */
+  targets: Map<string, number>;
+}
+
+/** The histograms of the days from `from` to `to` (inclusive), grouped by route and device. */
+async function readDays(db: Kysely<Database>, from: string, to: string): Promise<Map<string, Acc>> {
   const [buckets, trend, targets] = await Promise.all([
     db
       .selectFrom("vital_daily")
       .select(["route", "device", "metric", "bucket", (eb) => eb.fn.sum<number | string>("views").as("views")])
       .where("day", ">=", from)
+      .where("day", "<=", to)
       .where("metric", "in", ["views", ...RATED])
       .groupBy(["route", "device", "metric", "bucket"])
       .execute(),
-    db.selectFrom("vital_daily").select(["day", "route", "device", "bucket", "views"]).where("day", ">=", from).where("metric", "=", "lcp").execute(),
+    db.selectFrom("vital_daily").select(["day", "route", "device", "bucket", "views"]).where("day", ">=", from).where("day", "<=", to).where("metric", "=", "lcp").execute(),
     db
       .selectFrom("vital_daily_targets")
       .select(["route", "device", "metric", "target", (eb) => eb.fn.sum<number | string>("views").as("views")])
       .where("day", ">=", from)
+      .where("day", "<=", to)
       .groupBy(["route", "device", "metric", "target"])
       .execute(),
   ]);
-
-  interface Acc {
-    route: string;
-    device: Device;
-    views: number;
-    histograms: Record<RatedMetric, Histogram>;
-    daily: Map<string, Histogram>;
-    poorTargets: FieldSpeedRow["poorTargets"];
-  }
   const groups = new Map<string, Acc>();
+  const daily = new Map<string, Map<string, Histogram>>();
   const groupOf = (route: string, device: string) => {
     const key = `${route}\u0000${device}`;
     let acc = groups.get(key);
     if (!acc) {
-      acc = { route, device: device as Device, views: 0, histograms: { lcp: emptyHistogram(), inp: emptyHistogram(), cls: emptyHistogram() }, daily: new Map(), poorTargets: {} };
+      acc = { route, device: device as Device, views: 0, histograms: { lcp: emptyHistogram(), inp: emptyHistogram(), cls: emptyHistogram() }, trend: new Map(), targets: new Map() };
       groups.set(key, acc);
+      daily.set(key, new Map());
     }
-    return acc;
+    return key;
   };
   for (const row of buckets) {
-    const acc = groupOf(row.route, row.device);
+    const acc = groups.get(groupOf(row.route, row.device)) as Acc;
     if (row.metric === "views") acc.views += Number(row.views);
     else addTo(acc.histograms[row.metric as RatedMetric], Number(row.bucket), Number(row.views));
   }
   for (const row of trend) {
-    const daily = groupOf(row.route, row.device).daily;
-    const h = daily.get(row.day) ?? emptyHistogram();
+    const days = daily.get(groupOf(row.route, row.device)) as Map<string, Histogram>;
+    const h = days.get(row.day) ?? emptyHistogram();
     addTo(h, Number(row.bucket), Number(row.views));
-    daily.set(row.day, h);
+    days.set(row.day, h);
   }
   for (const row of targets) {
-    const acc = groupOf(row.route, row.device);
-    const metric = row.metric as "lcp" | "inp";
-    const views = Number(row.views);
-    const current = acc.poorTargets[metric];
-    // Most views first; a tie goes to the shorter, then alphabetical selector, so the page is stable.
-    if (!current || views > current.views || (views === current.views && row.target < current.target)) acc.poorTargets[metric] = { target: row.target, views };
+    const acc = groups.get(groupOf(row.route, row.device)) as Acc;
+    const key = `${row.metric}\u0000${row.target}`;
+    acc.targets.set(key, (acc.targets.get(key) ?? 0) + Number(row.views));
   }
+  for (const [key, days] of daily) for (const [day, h] of days) (groups.get(key) as Acc).trend.set(day, percentileOf("lcp", h));
+  return groups;
+}
+
+/** `into` plus `part` (today's rows on top of the closed days'); `into` is a copy, the cached part stays as it was. */
+function merged(closed: Map<string, Acc>, today: Map<string, Acc>): Map<string, Acc> {
+  const out = new Map<string, Acc>();
+  const copy = (acc: Acc): Acc => ({
+    ...acc,
+    histograms: Object.fromEntries(RATED.map((m) => [m, { counts: new Map(acc.histograms[m].counts), total: acc.histograms[m].total }])) as Record<RatedMetric, Histogram>,
+    trend: new Map(acc.trend),
+    targets: new Map(acc.targets),
+  });
+  for (const [key, acc] of closed) out.set(key, copy(acc));
+  for (const [key, acc] of today) {
+    const into = out.get(key);
+    if (!into) {
+      out.set(key, copy(acc));
+      continue;
+    }
+    into.views += acc.views;
+    for (const metric of RATED) for (const [bucket, views] of acc.histograms[metric].counts) addTo(into.histograms[metric], bucket, views);
+    for (const [day, p75] of acc.trend) into.trend.set(day, p75);
+    for (const [target, views] of acc.targets) into.targets.set(target, (into.targets.get(target) ?? 0) + views);
+  }
+  return out;
+}
+
+/**
+ * The window's closed days change no more once their last views are flushed (a view is dated by the day it
+ * arrives; the buffers flush within seconds), so each instance reads them once and keeps them for an hour
+ * at most; only today's rows are read on every request. At 10 million views this turns a read of the whole
+ * window into a read of one day (ADR 023). A minute's grace after midnight lets the last flushes land.
+ */
+const CLOSED_TTL_MS = 3_600_000;
+const CLOSED_GRACE_MS = 60_000;
+const closedCache = new WeakMap<Kysely<Database>, { key: string; until: number; value: Promise<Map<string, Acc>> }>();
+
+function closedDays(db: Kysely<Database>, from: string, lastClosed: string, nowMs: number, todayStartMs: number): Promise<Map<string, Acc>> {
+  if (nowMs < todayStartMs + CLOSED_GRACE_MS) return readDays(db, from, lastClosed);
+  const key = `${from}/${lastClosed}`;
+  const cached = closedCache.get(db);
+  if (cached && cached.key === key && cached.until > nowMs) return cached.value;
+  const value = readDays(db, from, lastClosed);
+  closedCache.set(db, { key, until: nowMs + CLOSED_TTL_MS, value });
+  // A failed read is not kept.
+  value.catch(() => closedCache.delete(db));
+  return value;
+}
+
+export async function fieldSpeedReport(db: Kysely<Database>, nowIso = new Date().toISOString()): Promise<FieldSpeedReport> {
+  const days = windowDays(nowIso);
+  const from = days[0] as string;
+  const today = days.at(-1) as string;
+  const lastClosed = days.at(-2) as string;
+  // Colombia keeps UTC−5 all year: its day starts at 05:00 UTC.
+  const todayStartMs = Date.parse(`${today}T05:00:00Z`);
+  const [closed, current] = await Promise.all([closedDays(db, from, lastClosed, Date.parse(nowIso), todayStartMs), readDays(db, today, today)]);
+  const groups = merged(closed, current);
 
   const summary = (metric: MetricName, h: Histogram): MetricSummary => ({ p75: percentileOf(metric, h), shares: sharesOf(metric, h), measured: h.total });
+  const topTarget = (acc: Acc, metric: "lcp" | "inp") => {
+    let best: { target: string; views: number } | undefined;
+    for (const [key, views] of acc.targets) {
+      const [m, target] = key.split("\u0000") as [string, string];
+      // Most views first; a tie goes to the alphabetically first selector, so the page is stable.
+      if (m === metric && (!best || views > best.views || (views === best.views && target < best.target))) best = { target, views };
+    }
+    return best;
+  };
   const rows: FieldSpeedRow[] = [...groups.values()]
     .filter((acc) => acc.views > 0)
-    .map((acc) => ({
-      route: acc.route,
-      device: acc.device,
-      views: acc.views,
-      fewViews: acc.views < FEW_VIEWS,
-      metrics: { lcp: summary("lcp", acc.histograms.lcp), inp: summary("inp", acc.histograms.inp), cls: summary("cls", acc.histograms.cls) },
-      trend: days.map((day) => {
-        const h = acc.daily.get(day);
-        return h ? percentileOf("lcp", h) : undefined;
-      }),
-      poorTargets: acc.poorTargets,
-    }));
+    .map((acc) => {
+      const poorTargets: FieldSpeedRow["poorTargets"] = {};
+      const lcp = topTarget(acc, "lcp");
+      const inp = topTarget(acc, "inp");
+      if (lcp) poorTargets.lcp = lcp;
+      if (inp) poorTargets.inp = inp;
+      return {
+        route: acc.route,
+        device: acc.device,
+        views: acc.views,
+        fewViews: acc.views < FEW_VIEWS,
+        metrics: { lcp: summary("lcp", acc.histograms.lcp), inp: summary("inp", acc.histograms.inp), cls: summary("cls", acc.histograms.cls) },
+        trend: days.map((day) => acc.trend.get(day)),
+        poorTargets,
+      };
+    });
   // Slowest first: by LCP's 75th percentile, then INP's; rows without a measure last; then by views.
   const key = (v: number | undefined) => v ?? -1;
   rows.sort((a, b) => key(b.metrics.lcp.p75) - key(a.metrics.lcp.p75) || key(b.metrics.inp.p75) - key(a.metrics.inp.p75) || b.views - a.views || a.route.localeCompare(b.route));
-  return { from, to: days.at(-1) as string, days, rows };
+  return { from, to: today, days, rows };
 }
