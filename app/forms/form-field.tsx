@@ -68,6 +68,7 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
               value={option.value}
               checked={value === option.value}
               required={field.required || undefined}
+              // oxlint-disable-next-line jsx-a11y/role-supports-aria-props -- global in ARIA 1.1; screen readers announce it on each radio
               aria-invalid={error ? true : undefined}
               onChange={change}
             />

@@ -42,6 +42,7 @@ export function Dialog({ id, content, onClose, returnFocus }: { id: string; cont
   }
 
   return (
+    // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the backdrop click below; Escape closes a <dialog> natively
     <dialog
       ref={ref}
       className={`dialog dialog-${content?.kind ?? "error"}`}
