@@ -9,7 +9,7 @@ export interface DialogContent {
 }
 
 /**
- * Modal dialog (SPEC §8, docs/product.md §13) on the native <dialog>: focus moves in and back,
+ * Modal dialog (docs/product.md §13) on the native <dialog>: focus moves in and back,
  * labelled by its title, closes on Escape, on its button and on a click outside; no timer.
  */
 /**

@@ -120,7 +120,7 @@ export interface UserRolesTable {
 
 export interface CasesTable {
   id: number | undefined;
-  /** Which front door: "incidentes" (this issue); the ethics line adds its own. */
+  /** Which front door: "incidentes"; the ethics line adds its own. */
   channel: string;
   /** Within the channel: "accidente" | "incidente" here. */
   kind: string;
