@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const SCANNED = ["app", "server", "scripts", "bench", "tests"];
+const SCANNED = ["app", "server", "scripts", "bench", "tests", "vite"];
 const SKIPPED = new Set(["node_modules", "results", "fixtures"]);
 const TOP = ["app", "server", "scripts", "bench", "tests", "docs", "content", "public", "vite", ".ci"];
 // A path as written in prose: starts at a top folder of the repository, not inside a URL or another path.
@@ -88,7 +88,11 @@ const productRules = new Set([...readFileSync(path.join(root, "docs/product.md")
 
 function findings() {
   const broken: string[] = [];
-  for (const file of SCANNED.flatMap(walk)) {
+  // The folders, and the configuration files at the root (vite.config.ts, .dependency-cruiser.cjs…).
+  const rootFiles = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|js|cjs|mjs)$/.test(e.name))
+    .map((e) => e.name);
+  for (const file of [...SCANNED.flatMap(walk), ...rootFiles]) {
     const source = readFileSync(path.join(root, file), "utf8");
     const comments = file.endsWith(".sh") ? shellComments(source) : commentsOf(source, file.endsWith(".css"));
     for (const { line: first, text } of comments) {
