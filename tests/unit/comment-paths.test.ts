@@ -1,6 +1,7 @@
 // Comments that name a file or folder of the repository (`app/…`, `docs/…md`) must name one that exists:
 // a moved or deleted file leaves them pointing nowhere. Also what a comment cites by number: an ADR
-// (docs/decisions/NNN-*.md) and a rule of docs/product.md (§N).
+// (docs/decisions/NNN-*.md) and a rule of docs/product.md (§N). In the code (not the tests), no comment
+// cites the brief ("SPEC") or an issue.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -86,6 +87,11 @@ const exists = (candidate: string) =>
 const adrs = new Set(readdirSync(path.join(root, "docs/decisions")).map((name) => name.slice(0, 3)));
 const productRules = new Set([...readFileSync(path.join(root, "docs/product.md"), "utf8").matchAll(/^### (\d+)\./gm)].map((m) => m[1]));
 
+// What the code's comments may not cite: the brief is not in the repository, and an issue's number says
+// nothing to the reader of the code. They cite docs/product.md §N, an ADR, or nothing.
+const CITES_OUTSIDE = /\bSPEC\b|issue \d+|\(this issue\)/;
+const CODE = ["app", "server", "scripts", "bench"];
+
 function findings() {
   const broken: string[] = [];
   // The folders, and the configuration files at the root (vite.config.ts, .dependency-cruiser.cjs…).
@@ -97,6 +103,8 @@ function findings() {
     const comments = file.endsWith(".sh") ? shellComments(source) : commentsOf(source, file.endsWith(".css"));
     for (const { line: first, text } of comments) {
       const lineOf = (needle: string) => first + (text.slice(0, Math.max(0, text.indexOf(needle))).match(/\n/g)?.length ?? 0);
+      const outside = text.match(CITES_OUTSIDE)?.[0];
+      if (outside && CODE.some((dir) => file.startsWith(`${dir}/`))) broken.push(`${file}:${lineOf(outside)}: ${outside}`);
       for (const candidate of pathsIn(text)) if (!exists(candidate)) broken.push(`${file}:${lineOf(candidate)}: ${candidate}`);
       for (const [, adr] of text.matchAll(/\bADRs? (\d{1,3})\b/g)) {
         if (!adrs.has(adr.padStart(3, "0"))) broken.push(`${file}:${lineOf(`ADR ${adr}`)}: ADR ${adr}`);
@@ -122,7 +130,7 @@ describe("comments name what exists", () => {
     expect(pathsIn("(app/features/ethics)")).toEqual(["app/features/ethics"]);
   });
 
-  it("every path, ADR and product rule a comment names exists", () => {
+  it("every path, ADR and product rule a comment names exists, and the code's comments cite no SPEC or issue", () => {
     expect(findings()).toEqual([]);
   });
 });
