@@ -10,7 +10,7 @@ import { formPageScript, type InlineStyleSheet, inlineStyleSheets, siteScript } 
 
 /**
  * No page hydrates as a whole: content pages ship no React, and a form is a React island of its own
- * (app/islands, ADR 008), so React Router's client runtime is never sent.
+ * (app/ui/islands, ADR 008), so React Router's client runtime is never sent.
  */
 export interface RouteHandle {
   /** Small progressive-enhancement scripts (under /public/js) that the page needs; the inline site script loads them after the first paint. */

@@ -1,5 +1,5 @@
 /**
- * Staff area benchmark (issue 24, ADR 018): generates a database through the real migrations
+ * Staff area benchmark (ADR 018): generates a database through the real migrations
  * (bench/staff-data.ts), starts the production server on it, signs in, and times from outside what the
  * staff do — lists (first, next, last page, filters), searches, details, the data-subject search, the
  * case lists, the audit log — as medians of `--runs` (5), then the CSV exports (time, bytes, the server's

@@ -1,4 +1,4 @@
-// `npm test`: everything the project promises, in order: types, build, unit and integration tests
+// `npm test`: everything the project promises, in order: types, lint and format, build, unit and integration tests
 // (SQLite, then again on PostgreSQL), browser tests on real Chromium. Prints one closing line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -75,6 +75,12 @@ if (spawnSync("npm", ["ci", "--dry-run", "--no-audit", "--no-fund", "--loglevel=
 }
 
 if (!run("Tipos (react-router typegen + tsc)", "npx", ["react-router", "typegen"]) || !run("tsc", "npx", ["tsc"])) {
+  failed += 1;
+  finish(1);
+}
+// The linter and the formatter (ADR 025): seconds, so a style slip fails before the long stages.
+const styleOk = run("Linter (oxlint)", "npm", ["run", "--silent", "lint"]) && run("Formato (prettier --check)", "npm", ["run", "--silent", "format:check"]);
+if (!styleOk) {
   failed += 1;
   finish(1);
 }

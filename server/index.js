@@ -268,7 +268,7 @@ export async function createServer() {
     if (!limiter) return next();
     limiter(req, res, (error) => (error ? formsUnavailable(error, req, res, next) : next()));
   });
-  // The message forms' JSON API, answered here without the router (same code as its route: issue 14).
+  // The message forms' JSON API, answered here without the router (same code as its route).
   app.use(serverBuild.messageApi);
   app.use(serverBuild.vitalsApi);
 

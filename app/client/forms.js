@@ -5,7 +5,7 @@
 // or at once when this tab holds a draft; its chunks are preloaded once the page has painted (the site
 // script's "sitio:painted", ADR 014).
 //
-// A post sent while offline is held here, whatever the form, with or without its island (issue 20):
+// A post sent while offline is held here, whatever the form, with or without its island (docs/product.md §4):
 // nothing typed is lost, a notice after the form says that nothing was sent, and the next try once
 // online goes as usual. A submit that comes before the form's island has started (a first tap straight
 // on ENVIAR) is held too, the browser's own bubbles included: the island starts and sends it itself

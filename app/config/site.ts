@@ -58,7 +58,7 @@ export const siteConfigSchema = z.object({
     jobBoard: httpsUrl,
     contributionsCertificate: httpsUrl,
   }),
-  /** Three networks on Home, four on the presentation screen (SPEC §2). */
+  /** Three networks on Home, four on the presentation screen (docs/product.md §17). */
   social: z.object({
     home: z.array(socialNetwork).length(3),
     presentation: z.array(socialNetwork).length(4),

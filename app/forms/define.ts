@@ -59,7 +59,7 @@ export interface ValidationResult {
   data?: Record<string, string | boolean>;
   /** First message per field. */
   fieldErrors: FieldErrors;
-  /** One sentence for the dialog or the summary: empty fields first (SPEC §8), then the e-mail, then anything else. */
+  /** One sentence for the dialog or the summary: empty fields first (docs/product.md §13), then the e-mail, then anything else. */
   summary?: string;
 }
 

@@ -38,9 +38,9 @@ export function apiError(code: RefusalCode, extra: { message?: string; fields?: 
   return { code, message: extra.message ?? REFUSALS[code].message, ...(extra.fields ? { fields: extra.fields } : {}) };
 }
 
-/** The texts of a single field's problem (SPEC §8 keeps the first two exactly). */
+/** The texts of a single field's problem (docs/product.md §13 keeps the first two exactly). */
 export const FIELD_MESSAGES = {
-  /** The summary of SPEC §8 when a form whose fields are all required has an empty one. */
+  /** The summary of docs/product.md §13 when a form whose fields are all required has an empty one. */
   allRequired: "Todos los campos son obligatorios",
   required: "Este campo es obligatorio.",
   invalidEmail: "Correo electrónico no válido",

@@ -44,6 +44,7 @@ export interface FieldDef {
  * but a paste or a program may bring (a vertical tab from a word processor). NUL goes; the others become
  * a space; tabs and line breaks stay. Every posted field passes through it before validation.
  */
+// oxlint-disable-next-line no-control-regex -- removing control characters is the point
 export const cleanText = (value: string) => value.replace(/\u0000/g, "").replace(/[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, " ");
 
 /** A posted body's text values cleaned (cleanText); other values as they came. */

@@ -68,6 +68,7 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
               value={option.value}
               checked={value === option.value}
               required={field.required || undefined}
+              // oxlint-disable-next-line jsx-a11y/role-supports-aria-props -- global in ARIA 1.1; screen readers announce it on each radio
               aria-invalid={error ? true : undefined}
               onChange={change}
             />
@@ -123,7 +124,7 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
  * The error summary at the top of a form answered again by the server (GOV.UK pattern, docs/product.md §23):
  * it takes focus when the page loads (autofocus works without JavaScript) and links to each field. Its
  * title counts the fields when there are several (the summary's sentence follows it), so it never reads
- * as if one error were the only one (issue 20).
+ * as if one error were the only one.
  */
 /** "No se pudo enviar: revise 3 campos" when several fields are wrong; the one sentence otherwise. */
 export const errorSummaryTitle = (summary: string, fields: number) =>
@@ -232,7 +233,7 @@ export function FormFooter({
         </p>
       </div>
       {/* The trap for bots: `hidden` keeps it out of sight, of the keyboard and of the accessibility tree
-          whatever style sheet the page has (issue 20: a page without the form styles once showed it). */}
+          whatever style sheet the page has (ADR 017: a page without the form styles once showed it). */}
       <div className="hp-field" hidden>
         <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>No llene este campo</label>
         <input ref={honeypot} id={`${formId}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -57,6 +57,7 @@ export function useIslandForm({ form, emptyValues, initial, refusal, draftKey, c
 
   // After hydration: restore the draft, then adopt whatever the visitor typed before the script arrived
   // (newer than any draft; the first re-render would otherwise reset it).
+  /* oxlint-disable react/exhaustive-deps -- once, on purpose: adopts the server-rendered DOM */
   useEffect(() => {
     let draft: Values = {};
     if (draftKey && !refusal) {
@@ -82,6 +83,7 @@ export function useIslandForm({ form, emptyValues, initial, refusal, draftKey, c
     setHydrated(true);
     // Once, after hydration: later renders must not adopt the DOM again.
   }, []);
+  /* oxlint-enable react/exhaustive-deps */
 
   useHeldSubmit(formRef, hydrated);
 

@@ -2,7 +2,7 @@
  * dd/mm/aaaa hh:mm in Colombian time (product decision 14), in a module of its own so that a form island
  * can show a time without bundling the holiday tables of dates.ts, which re-exports it.
  * Colombia keeps UTC−5 all year, so plain arithmetic: an export formats two dates per row, and Intl's
- * formatToParts cost more than the rest of the row (issue 24).
+ * formatToParts cost more than the rest of the row (ADR 018).
  */
 const OFFSET_MS = 5 * 3_600_000;
 

@@ -50,7 +50,7 @@ const CHUNK_CHARS = 64 * 1024;
 /**
  * A download of `filename`-aaaa-mm-dd.csv, streamed: lines are gathered into chunks of about 64 KB, and
  * the next rows are read only when the client has taken the chunk before (backpressure), so memory
- * stays flat however many rows there are (issue 24).
+ * stays flat however many rows there are (ADR 018).
  */
 export function csvResponse<R>(filename: string, columns: readonly CsvColumn<R>[], rows: Iterable<R> | AsyncIterable<R> | RowBatches<R>): Response {
   const batches = batchesOf(rows);

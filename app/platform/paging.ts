@@ -1,5 +1,5 @@
 /**
- * Keyset paging for the staff lists (issue 24, ADR 018). A page is asked for by where it starts, not by
+ * Keyset paging for the staff lists (ADR 018). A page is asked for by where it starts, not by
  * its number: `?antes=<cursor>` (the next, older rows), `?despues=<cursor>` (the previous, newer ones),
  * `?ultima=1` (the oldest rows); none is the first page. A cursor is the sort key of a row on the edge of
  * the page the link was on: `<received_at>_<id>`, or `<id>` alone for a list in id order, with an

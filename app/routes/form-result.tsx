@@ -3,7 +3,7 @@ import { SiteFrame } from "~/ui/site-frame";
 import { siteFromMatches } from "~/config/site-data";
 import type { Route } from "./+types/form-result";
 
-/** Where a form posted without JavaScript lands after its message was stored: the success dialog's texts (SPEC §8). */
+/** Where a form posted without JavaScript lands after its message was stored: the success dialog's texts (docs/product.md §13). */
 export function meta({ matches }: Route.MetaArgs) {
   const name = siteFromMatches(matches)?.company.name ?? "";
   return [

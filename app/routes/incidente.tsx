@@ -28,7 +28,7 @@ export function action({ request }: Route.ActionArgs) {
 /**
  * The incident screen (docs/product.md §11, 21): the emergency line first, then the report form (app/features/
  * incidents) that reaches the occupational-health staff at once with a radicado and a code, then the spec's
- * CONSULTAR box, for an earlier report (issue 20: an injured worker's first screen is about reporting).
+ * CONSULTAR box, for an earlier report (an injured worker's first screen is about reporting).
  */
 export default function Incidente({ actionData }: Route.ComponentProps) {
   const site = useSite();

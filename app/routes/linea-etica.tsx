@@ -28,7 +28,7 @@ export function action({ request }: Route.ActionArgs) {
  * The ethics line (docs/product.md §22): a confidential, by default anonymous channel for bribery, money
  * laundering, harassment and discrimination, followed up with a radicado and a code (app/features/ethics).
  * A short introduction, then the form; who reads what, confidentiality and what can be reported follow it
- * as sections that open on request, then CONSULTAR (issue 20: the form started 2,000 px down on a phone).
+ * as sections that open on request, then CONSULTAR (the form once started 2,000 px down on a phone).
  */
 export default function LineaEtica({ actionData }: Route.ComponentProps) {
   const site = useSite();

@@ -2,7 +2,7 @@ import { methodNotAllowed } from "~/forms/post.server";
 import { incidentDoors } from "~/features/incidents/doors.server";
 import type { Route } from "./+types/php.incidente";
 
-/** POST /php/incidente: the report's JSON API (app/reports/http.server.ts). */
+/** POST /php/incidente: the report's JSON API (app/features/incidents/doors.server.ts). */
 export function action({ request }: Route.ActionArgs) {
   return incidentDoors.handleApiPost(request);
 }

@@ -2,7 +2,7 @@ import { ethicsDoors } from "~/features/ethics/doors.server";
 import { methodNotAllowed } from "~/forms/post.server";
 import type { Route } from "./+types/php.linea-etica";
 
-/** POST /php/linea-etica: the ethics line's JSON API (app/ethics/http.server.ts). */
+/** POST /php/linea-etica: the ethics line's JSON API (app/features/ethics/doors.server.ts). */
 export function action({ request }: Route.ActionArgs) {
   return ethicsDoors.handleApiPost(request);
 }

@@ -9,7 +9,7 @@ export interface DialogContent {
 }
 
 /**
- * Modal dialog (SPEC §8, docs/product.md §13) on the native <dialog>: focus moves in and back,
+ * Modal dialog (docs/product.md §13) on the native <dialog>: focus moves in and back,
  * labelled by its title, closes on Escape, on its button and on a click outside; no timer.
  */
 /**
@@ -42,6 +42,7 @@ export function Dialog({ id, content, onClose, returnFocus }: { id: string; cont
   }
 
   return (
+    // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the backdrop click below; Escape closes a <dialog> natively
     <dialog
       ref={ref}
       className={`dialog dialog-${content?.kind ?? "error"}`}

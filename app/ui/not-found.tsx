@@ -2,7 +2,7 @@
 import notFoundArt from "~/assets/not-found.svg?inline";
 import { SiteFrame } from "~/ui/site-frame";
 
-/** SPEC's "Not Found." screen with a Spanish explanation and a way home (docs/product.md §10). */
+/** The "Not Found." screen with a Spanish explanation and a way home (docs/product.md §10). */
 export function NotFound() {
   return (
     <SiteFrame>

@@ -19,7 +19,7 @@ const walk = (dir: string): string[] =>
 const lines = [...walk("app").filter((f) => /\.(tsx?|js)$/.test(f)), ...walk("content").filter((f) => /\.(md|yaml)$/.test(f) && !f.endsWith("README.md"))].flatMap((file) =>
   readFileSync(file, "utf8")
     .split("\n")
-    .map((text, i) => ({ where: `${file}:${i + 1}`, text }))
+    .map((text, i, all) => ({ where: `${file}:${i + 1}`, text, before: all[i - 1] ?? "" }))
     .filter(({ text }) => !/^\s*(\/\/|\*|\/\*|#)/.test(text)),
 );
 
@@ -28,7 +28,9 @@ describe("Spanish wording", () => {
     // A word followed by "?" and then a quote, a tag, a space or the end: a question in a text (code's
     // optional chaining and types are followed by "." or ":").
     const questions = lines.filter(({ text }) => /[a-záéíóúñ]\?(?=["'`<\s)]|$)/i.test(text.replace(/https?:\/\/\S+/g, "")));
-    expect(questions.filter(({ text }) => !text.includes("¿")).map(({ where, text }) => `${where}: ${text.trim()}`)).toEqual([]);
+    // A question that a long JSX text wraps opens on the line before, with no "?" after its "¿" there.
+    const opensBefore = (before: string) => before.lastIndexOf("¿") > before.lastIndexOf("?");
+    expect(questions.filter(({ text, before }) => !text.includes("¿") && !opensBefore(before)).map(({ where, text }) => `${where}: ${text.trim()}`)).toEqual([]);
   });
 
   it("the client page asks its question with both marks", () => {

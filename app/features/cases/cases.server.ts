@@ -266,7 +266,8 @@ export async function deleteCases(db: Kysely<Database>, ids: number[], user: Use
  */
 // Any joins: each channel's list query brings its own tables.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function readCasesPage<O>(query: SelectQueryBuilder<any, any, O>, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number): Promise<O[]> {
+type AnyCasesQuery<O> = SelectQueryBuilder<any, any, O>;
+export function readCasesPage<O>(query: AnyCasesQuery<O>, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number): Promise<O[]> {
   const desc = direction === "older";
   const keyed = after ? query.where(sql<boolean>`(cases.received_at, cases.id) ${sql.raw(desc ? "<" : ">")} (${after.at}, ${after.id})`) : query;
   return keyed

@@ -16,11 +16,11 @@ import { getServices, type Services } from "~/platform/services.server";
 import { HELD_MESSAGE } from "./held-notice";
 import { decideHeld, getHeld, holdPost, type HeldSealing } from "./held.server";
 import type { StaffUser } from "~/platform/audit.server";
-import type { ChannelDef, PublicView } from "./model";
+import type { ChannelDef } from "./model";
 
 /** The receipt cookie's value for a held post. */
 const HELD = "retenido";
-import { lookupCase, publicView } from "./cases.server";
+import { lookupCase } from "./cases.server";
 
 export interface CaseDoorsSpec {
   /** The form's registry; its id names the API (`/php/<id>`) and the log lines. */

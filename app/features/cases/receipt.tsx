@@ -3,7 +3,7 @@
  * JavaScript): each on one line whatever the screen (the type shrinks with the box rather than break),
  * a copy button for each where the clipboard is (the pages' form script, app/client/forms.js, copies and
  * says "Copiado"), and a receipt to download, a small text file written into the link itself, so that it
- * needs neither a script nor a request (issue 20).
+ * needs neither a script nor a request.
  */
 import { formatBogota } from "~/platform/bogota-time";
 

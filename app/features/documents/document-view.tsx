@@ -82,7 +82,7 @@ function InForceItem({ row, hereLabel }: { row: InForceRow; hereLabel: string })
   );
 }
 
-/** A panel with more rows than this shows a compact index, the rows themselves behind a disclosure (issue 20). */
+/** A panel with more rows than this shows a compact index, the rows themselves behind a disclosure. */
 const COMPACT_ROWS = 3;
 
 function InForceGroups({ panel }: { panel: InForcePanel }) {
@@ -167,7 +167,7 @@ function InForceSection({ panel }: { panel: InForcePanel }) {
 
 /**
  * A long document: title and version, the print button, the optional search, the table of contents, the optional
- * note on what is in force and "Cambios vigentes", then the text. On a phone the ways through the text come first, print near the top (issue 20).
+ * note on what is in force and "Cambios vigentes", then the text. On a phone the ways through the text come first, print near the top.
  */
 export function DocumentView({ doc, searchable = false }: { doc: RenderedDocument; searchable?: boolean }) {
   return (

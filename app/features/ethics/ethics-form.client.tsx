@@ -1,4 +1,4 @@
-/** Island entry: the ethics line's report (app/ethics). */
+/** Island entry: the ethics line's report (app/features/ethics). */
 import { EthicsReportForm } from "./report-form";
 import { hydrateIslands } from "~/ui/islands/hydrate";
 

@@ -197,7 +197,7 @@ const lastAuthor = (eb: ExpressionBuilder<Database & { e: Database["ethics_repor
  * this may run on the read-only one. Counts are capped (COUNT_CAP).
  */
 export async function listEthicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFilter = {}, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
-  // The committee's cases past their term first, as the accident reports' overdue FURATs (issue 22).
+  // The committee's cases past their term first, as the accident reports' overdue FURATs (ADR 020).
   const fetch = flaggedFirst((flagged, direction, after, limit) => {
     const query = ethicsCases(db, kinds, filter, { flagged, now })
       .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.updated_at", "e.identified"])

@@ -1,4 +1,4 @@
-/** Island entry: the incident and accident report (app/reports). */
+/** Island entry: the incident and accident report (app/features/incidents). */
 import { ReportForm } from "./report-form";
 import { hydrateIslands } from "~/ui/islands/hydrate";
 

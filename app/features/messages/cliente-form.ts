@@ -1,4 +1,4 @@
-/** The client-interest form (SPEC §2, docs/product.md §2): EMPRESA, CARGO, NOMBRE, CELULAR, CORREO, MENSAJE. */
+/** The client-interest form (docs/product.md §2): EMPRESA, CARGO, NOMBRE, CELULAR, CORREO, MENSAJE. */
 import { defineForm } from "~/forms/define";
 import { textField } from "~/forms/fields";
 import { common } from "./shared-fields";

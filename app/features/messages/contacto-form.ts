@@ -1,4 +1,4 @@
-/** The contact form (SPEC §2, docs/product.md §3): NOMBRE, CELULAR, CORREO, MENSAJE. */
+/** The contact form (docs/product.md §3): NOMBRE, CELULAR, CORREO, MENSAJE. */
 import { defineForm } from "~/forms/define";
 import { common } from "./shared-fields";
 

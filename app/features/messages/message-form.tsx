@@ -20,7 +20,7 @@ export const failureDialog = (phone: string): DialogContent => ({
 
 export interface MessageFormProps {
   form: FormName;
-  /** The configured phone of the failure dialog (SPEC §8). */
+  /** The configured phone of the failure dialog (docs/product.md §13). */
   phone: string;
   /** Who processes the data and for what (Ley 1581 art. 12), next to the consent. */
   privacyNotice: string;
@@ -34,7 +34,7 @@ const emptyValuesOf = (form: FormName) => () => Object.fromEntries(messageForms[
  * The contact and client forms (docs/product.md §2–8, 23), a React island: the page is prerendered and this
  * subtree alone hydrates. Without JavaScript it is an ordinary form post to the page itself, answered
  * with the errors next to the fields; with JavaScript it validates with the shared schema, posts JSON
- * to the relative path php/<form>, shows the SPEC §8 dialogs and keeps a draft in sessionStorage.
+ * to the relative path php/<form>, shows the dialogs of docs/product.md §13 and keeps a draft in sessionStorage.
  */
 export function MessageForm({ form, phone, privacyNotice, refusal }: MessageFormProps) {
   const definition = messageForms[form];

@@ -4,7 +4,7 @@
  * SQLite: group commit. Posts that arrive together are written in one transaction, so one disk sync
  * covers all of them; each caller's promise resolves only after that sync, so an acknowledged message
  * is on disk exactly as before. (One sync per post capped a single process at a few hundred posts per
- * second, with the event loop blocked in fsync; see docs/decisions/010.) If the shared transaction
+ * second, with the event loop blocked in fsync; see ADR 010.) If the shared transaction
  * fails, each message is retried alone, so one bad row cannot fail the others.
  * PostgreSQL: one transaction per message (the server groups concurrent commits itself).
  */

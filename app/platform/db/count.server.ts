@@ -1,5 +1,5 @@
 /**
- * Counts for the staff lists that stop at a cap (issue 24, ADR 018): `count(*)` over the first `cap` rows
+ * Counts for the staff lists that stop at a cap (ADR 018): `count(*)` over the first `cap` rows
  * only, so a count never reads a million rows to say "más de 10.000" (paging.ts, countLabel).
  */
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";

@@ -113,7 +113,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
 }
 
 /**
- * The connection the staff area reads through (issue 24, ADR 018). SQLite (a file): a worker thread with
+ * The connection the staff area reads through (ADR 018). SQLite (a file): a worker thread with
  * its own read-only connection, so a long list, search or export never holds the request thread
  * (read-worker.server.ts). PostgreSQL, or SQLite in memory: `db` itself.
  */
@@ -192,7 +192,7 @@ const sqliteConnections = new WeakMap<Kysely<Database>, SQLite.Database>();
  * sample of each index (analysis_limit), so it takes milliseconds at a million rows: on open, after the
  * migrations, and every 6 hours. Only the site's own tables (TABLES): not `PRAGMA optimize`, which also
  * analyzes the FTS5 index's internal tables, and figures read there while the index is small lead to
- * plans for FTS5's own statements that slow every insert as the index grows (issue 24, ADR 018).
+ * plans for FTS5's own statements that slow every insert as the index grows (ADR 018).
  */
 function analyzeTables(sqlite: SQLite.Database): void {
   for (const table of TABLES) sqlite.exec(`analyze ${table}`);

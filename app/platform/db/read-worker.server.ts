@@ -1,5 +1,5 @@
 /**
- * The staff area's reads off the request thread, on SQLite (issue 24, ADR 018). better-sqlite3 is
+ * The staff area's reads off the request thread, on SQLite (ADR 018). better-sqlite3 is
  * synchronous: a list, search or export that takes 100 ms holds the event loop for 100 ms, and every
  * public post and health check waits behind it. So the staff pages read through a Kysely instance whose
  * driver hands the compiled SQL to a worker thread with its own read-only connection (query_only, a

@@ -35,7 +35,7 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
-  /** Report mails (app/reports): the case, and the mail rendered when it was queued. */
+  /** Case mails (app/features/cases): the case, and the mail rendered when it was queued. */
   case_id: number | null;
   subject: string | null;
   body_text: string | null;
@@ -76,7 +76,7 @@ export interface AuditLogTable {
   user_email: string;
   action: string;
   message_id: number | null;
-  /** A report (app/reports) the action concerns. */
+  /** A case (app/features/cases) the action concerns. */
   case_id: number | null;
   detail: string | null;
   /**
@@ -120,7 +120,7 @@ export interface UserRolesTable {
 
 export interface CasesTable {
   id: number | undefined;
-  /** Which front door: "incidentes" (this issue); the ethics line adds its own. */
+  /** Which front door: "incidentes"; the ethics line adds its own. */
   channel: string;
   /** Within the channel: "accidente" | "incidente" here. */
   kind: string;

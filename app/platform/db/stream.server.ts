@@ -1,5 +1,5 @@
 /**
- * The rows of a query as they are read, for the exports (issue 24, ADR 018): never all of them in memory.
+ * The rows of a query as they are read, for the exports (ADR 018): never all of them in memory.
  * - SQLite through the read worker: a cursor (better-sqlite3's `iterate()`) on a connection of its own in
  *   the worker, a chunk of rows at a time.
  * - Otherwise (PostgreSQL; SQLite in the request thread, in development or a test): batches by keyset,

@@ -1,5 +1,5 @@
 /**
- * Searches served by each engine's own text index (issue 24, ADR 018; migration 018 builds both): SQLite's
+ * Searches served by each engine's own text index (ADR 018; migration 018 builds both): SQLite's
  * FTS5 table `messages_fts`, PostgreSQL's tsvectors in `messages_busqueda`. Both index words as letters
  * and digits, lower case, without accents, e-mails split at their punctuation, and a phone also as its
  * digits and its national number. A search finds the rows that have every word of it; the last word

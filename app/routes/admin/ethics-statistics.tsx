@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { ethicsStatistics } from "~/features/ethics/ethics.server";
 import { kindLabel } from "~/features/cases/model";
-import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
+import { ethicsChannel, ethicsKindsFor } from "~/features/ethics/channel";
 import { requireStaff } from "~/features/staff/guard.server";
 import type { Route } from "./+types/ethics-statistics";
 

@@ -3,7 +3,7 @@ import { FilterSelect } from "~/ui/filter-select";
 import { ethicsListRead, listEthicsCases } from "~/features/ethics/ethics.server";
 import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
-import { ethicsChannel, ethicsKindsFor, ETHICS_ROLES } from "~/features/ethics/channel";
+import { ethicsChannel, ethicsKindsFor } from "~/features/ethics/channel";
 import { CaseList } from "~/features/cases/staff-views";
 import { requireStaff } from "~/features/staff/guard.server";
 import { cappedCount, countLabel, parsePageRequest } from "~/platform/paging";

@@ -4,7 +4,7 @@ import { bogotaDay, bogotaDayAndTime, bogotaInstant, businessCalendar, formatBog
 import { mailStateLabel } from "~/platform/outbox-status";
 import { getReport, recordNotice, reportMails, reportNotices, setLearnedAt, setSeverity } from "~/features/incidents/incidents.server";
 import { isSevere, noticesDue, SEVERITIES, type Severity } from "~/features/incidents/deadlines";
-import { kindLabel, statusLabel } from "~/features/cases/model";
+import { statusLabel } from "~/features/cases/model";
 import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS } from "~/features/incidents/channel";
 import { heldOrigin } from "~/features/cases/held.server";
 import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";

@@ -9,7 +9,7 @@ import type { RouteHandle } from "~/root";
 /** Every about-us page inlines the section's styles; its documents add theirs. */
 export const handle: RouteHandle = { styles: ["nosotros"] };
 
-/** About-us layout (SPEC §2): banner header, left menu, content, empty right sidebar, banner footer. */
+/** About-us layout: banner header, left menu, content, empty right sidebar, banner footer. */
 export default function NosotrosLayout() {
   const { pathname } = useLocation();
   const current = pathname.replace(/\/+$/, "").toLowerCase();

@@ -1,6 +1,6 @@
 /**
  * A submit the site script held because it came before this island had started (a first tap straight on
- * ENVIAR, issue 20; app/client/site.js marks the form `data-held`): once the island has rendered the form
+ * ENVIAR, ADR 014 amendment; app/client/site.js marks the form `data-held`): once the island has rendered the form
  * and adopted what was typed, the island sends it itself, with its own validation and dialogs, so that
  * the tap that started the island is not lost.
  */

@@ -19,7 +19,7 @@ export function Island<P extends object>({ name, component: Component, props }: 
   // there and style the page twice (ADR 014).
   // A form is never shown without the form styles, however its page is declared: the whole sheet is
   // linked from here too (React keeps one link per address, so a page that links it already gets no
-  // second one). A prerendered page that inlined only its own modules once showed a bare form (issue 20).
+  // second one). A prerendered page that inlined only its own modules once showed a bare form (ADR 017).
   return (
     <div data-island={name} data-island-entry={asset.entry} data-island-imports={asset.imports.join(" ")} data-props={JSON.stringify(props)}>
       <link rel="stylesheet" href={appCss} precedence="default" />

@@ -1,5 +1,5 @@
 /**
- * The staff area at a million messages (issue 24, ADR 018): the indexes its lists, details, exports and
+ * The staff area at a million messages (ADR 018): the indexes its lists, details, exports and
  * data-subject searches need, and a text index of the messages on each engine, filled from the rows
  * already stored (backfill).
  *
