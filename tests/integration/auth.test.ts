@@ -196,7 +196,7 @@ describe("sign-in throttling", () => {
     expect(b.ok).toBe(true);
     // And A still waits.
     expect(await signIn(db, { email: "ana@example.com", password: PASSWORD, address: A }, { now: atSlot + 50, ...noDelay })).toMatchObject({ ok: false, reason: "locked" });
-  }, 120_000);
+  }, 300_000);
 
   it("caps guesses at an account from many addresses, except from an address that signed in to it before", async () => {
     const now = Date.parse("2026-01-01T10:00:00Z");

@@ -258,5 +258,5 @@ describe("rendered HTML", () => {
       }
     }
     expect(broken).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

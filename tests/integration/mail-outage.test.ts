@@ -78,7 +78,7 @@ describe("an SMTP outage in the log", () => {
       await server.stop();
       await smtp.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("mail after a crash", () => {

@@ -53,7 +53,7 @@ beforeAll(async () => {
       await new Promise((r) => setTimeout(r, 25));
     }
   })();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   probing = false;
   await prober;

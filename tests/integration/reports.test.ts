@@ -298,7 +298,7 @@ describe("CONSULTAR", () => {
     } finally {
       await limited.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("the staff", () => {

@@ -93,7 +93,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a SQLite transaction that reads, then
       await other.done();
       await db.destroy();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.skipIf(TEST_ENGINE !== "sqlite")("SQLite with the admin command writing at the same time", () => {

@@ -27,7 +27,7 @@ describe("POST /api/vitals on the built server", () => {
     server = await startServer({ VITALS_RATE_LIMIT: "40" }, dbUrl);
     createAccount(dbUrl, "admin@example.com", "admin");
     admin = (await signIn(server.url, "admin@example.com")).cookie;
-  }, 60_000);
+  }, 180_000);
   afterAll(() => server?.stop());
 
   it("answers a beacon 204 at once, and writes it within the flush interval, with nothing but the measurements", async () => {

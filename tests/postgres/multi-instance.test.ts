@@ -18,7 +18,7 @@ import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 let pg: PostgresServer;
 beforeAll(async () => {
   pg = await startPostgres({ fast: true });
-}, 60_000);
+}, 180_000);
 afterAll(() => pg?.destroy());
 
 const message = (tag: string) => ({ nombre: "Prueba de instancias", celular: "300 123 4567", correo: "carga@example.org", mensaje: `Mensaje ${tag}`, consentimiento: true });
@@ -164,7 +164,7 @@ describe("a mail whose sender dies mid-send", () => {
       await second?.stop();
       await smtp.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("mail after a kill -9, with the default lease", () => {
@@ -227,5 +227,5 @@ describe("the form rate limit is shared", () => {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -41,7 +41,7 @@ describe("PostgreSQL stopped during posts", () => {
       },
       databaseUrl,
     );
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
