@@ -10,7 +10,7 @@ import { requestsOfPerson } from "~/features/requests/requests.server";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { messagesOfPerson } from "~/features/messages/inbox.server";
 import { recordDeletion } from "~/features/requests/requests.server";
-import { deleteOnRequest, maskSubject, openDeletionRequests, personNote } from "~/data-subject.server";
+import { deleteOnRequest, maskSubject, openDeletionRequests, personNote } from "~/composition/data-subject.server";
 import { audit } from "~/platform/audit.server";
 import { firstProblem, formFields, trimmed } from "~/forms/actions";
 import { cleanText } from "~/forms/fields";
@@ -105,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (served.deletion_at) throw data({ message: `La supresión de la solicitud ${served.radicado} ya se ejecutó: ${served.deletion_summary ?? ""}` }, { status: 409 });
-  // The one deletion a request runs (app/data-subject.server.ts): what the law keeps stays, with its reason.
+  // The one deletion a request runs (app/composition/data-subject.server.ts): what the law keeps stays, with its reason.
   const done = await deleteOnRequest(services.db, user, served);
   await recordDeletion(services.db, user, served.id as number, done.summary, done.refused, undefined, personNote(done));
   if (done.refused) throw data({ message: done.summary }, { status: 409 });

@@ -27,7 +27,7 @@ import { requestActionSchema } from "~/features/requests/staff-forms";
 import { firstProblem, formFields } from "~/forms/actions";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { audit } from "~/features/staff/auth.server";
-import { buildAccessExport, deleteOnRequest, personNote } from "~/data-subject.server";
+import { buildAccessExport, deleteOnRequest, personNote } from "~/composition/data-subject.server";
 import type { Route } from "./+types/request";
 
 /** A request's page, for the role that owns its kind (/admin/pqrs/:id or /admin/datos/:id). */

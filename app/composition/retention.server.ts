@@ -2,7 +2,7 @@
  * The retention purge composed (ADR 019): for each kind of the one retention table
  * (app/platform/retention.ts), what finds and removes it, from the feature that owns it; and who is
  * under a legal hold (staff holds, and every person with an open request). Handed to the services'
- * daily job by app/wiring.server.ts and used by `npm run admin -- purge`.
+ * daily job by app/composition/wiring.server.ts and used by `npm run admin -- purge`.
  */
 import { type Kysely, sql } from "kysely";
 import { caseCounter, closedCasePurger, discardedHeldPurger } from "~/features/cases/retention.server";

@@ -10,7 +10,7 @@ import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
 import { setBusinessCalendar } from "~/platform/dates";
 import { configureServices } from "~/platform/services.server";
-import { dailyPurge } from "~/retention.server";
+import { dailyPurge } from "~/composition/retention.server";
 
 // Every legal clock counts the company's working days (product rule 36). A bad configuration must not
 // break this module's import: the start imports the previous build to validate the configuration and
