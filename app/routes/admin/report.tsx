@@ -14,7 +14,7 @@ import { displayValue } from "~/forms/fields";
 import { firstProblem, formFields } from "~/forms/actions";
 import { reportActionSchema } from "~/features/incidents/staff-forms";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
-import { audit } from "~/features/staff/auth.server";
+import { audit } from "~/platform/audit.server";
 import { useSite } from "~/config/site-data";
 import type { Route } from "./+types/report";
 

@@ -26,7 +26,7 @@ import {
 import { requestActionSchema } from "~/features/requests/staff-forms";
 import { firstProblem, formFields } from "~/forms/actions";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
-import { audit } from "~/features/staff/auth.server";
+import { audit } from "~/platform/audit.server";
 import { buildAccessExport, deleteOnRequest, personNote } from "~/composition/data-subject.server";
 import type { Route } from "./+types/request";
 

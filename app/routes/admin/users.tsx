@@ -4,9 +4,10 @@ import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.serve
 import { ROLE_LABELS, ROLES, rolesLabel } from "~/config/roles";
 import { firstProblem, formFields, userActionSchema } from "~/features/staff/forms";
 import { MIN_PASSWORD_LENGTH } from "~/features/staff/forms";
-import { audit, createUser, listUsers, normalizeEmail, resetPassword, setUserDisabled } from "~/features/staff/auth.server";
+import { createUser, listUsers, normalizeEmail, resetPassword, setUserDisabled } from "~/features/staff/auth.server";
 import { changeRoles, decideGrant, GRANT_DAYS, isConfidential, pendingGrants, SELF_REFUSAL } from "~/features/staff/roles.server";
 import { getSiteConfig } from "~/config/site.server";
+import { audit } from "~/platform/audit.server";
 import type { Route } from "./+types/users";
 
 export function meta() {
