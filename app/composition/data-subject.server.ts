@@ -13,7 +13,7 @@ import { getSiteConfig } from "~/config/site.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { f as incidentFields, HEALTH_FIELDS } from "~/features/incidents/incident-form";
 import { incidentChannel } from "~/features/incidents/channel";
-import { getReport, reportsOfPerson } from "~/features/incidents/incidents.server";
+import { getIncident, incidentsOfPerson } from "~/features/incidents/incidents.server";
 import { formTitles, messageForms } from "~/features/messages/registry";
 import { deletePerson, getMessage, messagesOfPerson } from "~/features/messages/inbox.server";
 import { FINAL_STATUSES, requestsChannel } from "~/features/requests/channel";
@@ -34,11 +34,11 @@ export const personOf = (r: Pick<RequestRow, "correo" | "documento">): Person =>
 
 /** The incident reports of a person (by e-mail and by document), each once, with whether the person is its subject (the worker). */
 async function reportsAbout(db: Kysely<Database>, person: Person) {
-  const found = [...(person.email ? await reportsOfPerson(db, person.email) : []), ...(person.document ? await reportsOfPerson(db, person.document) : [])];
+  const found = [...(person.email ? await incidentsOfPerson(db, person.email) : []), ...(person.document ? await incidentsOfPerson(db, person.document) : [])];
   const ids = [...new Set(found.map((r) => r.id as number))];
   const reports = [];
   for (const id of ids) {
-    const report = await getReport(db, id);
+    const report = await getIncident(db, id);
     if (!report) continue;
     const subject =
       (person.document !== null && report.trabajador_documento.toUpperCase() === person.document) ||
@@ -72,8 +72,8 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
       autorizacion: consentOf(m.consent_at, m.policy_version),
     });
   }
-  const canReports = mayOpen(user.roles, "reports");
-  const reports = canReports ? await reportsAbout(db, person) : [];
+  const canIncidents = mayOpen(user.roles, "incidents");
+  const reports = canIncidents ? await reportsAbout(db, person) : [];
   const reportItems = reports.map(({ report: r, subject }) => {
     const fields = subject
       ? Object.values(incidentFields).filter((field) => field.name !== "consentimiento_salud" && (!(HEALTH_FIELDS as readonly string[]).includes(field.name) || r.sensitive_consent_at))
@@ -108,11 +108,11 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
     solicitudes_pqrs: requests,
     no_incluido: [
       "Los reportes de la línea ética: por confidencialidad, quienes los atienden responden por aparte a quien se identificó en ellos.",
-      ...(canReports ? [] : ["Los reportes de incidentes y accidentes de trabajo: los entrega por aparte el equipo de seguridad y salud en el trabajo."]),
+      ...(canIncidents ? [] : ["Los reportes de incidentes y accidentes de trabajo: los entrega por aparte el equipo de seguridad y salud en el trabajo."]),
       "La información que la empresa guarda fuera de este sitio web (hojas de vida, contratos, nómina): la entrega por aparte el área responsable.",
     ],
   };
-  const summary = `${messages.length} mensaje(s), ${canReports ? `${reportItems.length} reporte(s) de incidentes` : "sin reportes de incidentes (su rol no los abre)"}, ${requests.length} solicitud(es) PQRS`;
+  const summary = `${messages.length} mensaje(s), ${canIncidents ? `${reportItems.length} reporte(s) de incidentes` : "sin reportes de incidentes (su rol no los abre)"}, ${requests.length} solicitud(es) PQRS`;
   return { json: JSON.stringify(file, null, 2), summary };
 }
 

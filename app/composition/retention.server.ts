@@ -13,6 +13,7 @@ import { vitalDailyPurger, vitalViewsPurger } from "~/features/vitals/retention.
 import { openRequestSubjects, requestSubjects } from "~/features/requests/requests.server";
 import { bogotaDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
+import { INCIDENTS_TABLE } from "~/platform/db/schema";
 import { heldSubjects as staffHolds } from "~/platform/holds.server";
 import { type PurgeLine, type Purger, runDailyPurge, runPurge } from "~/platform/purge.server";
 
@@ -26,7 +27,7 @@ const incidentReview: Purger = {
   kind: "reportes_incidentes",
   async find(db, cutoff) {
     const rows = await db
-      .selectFrom("accident_reports")
+      .selectFrom(INCIDENTS_TABLE)
       .select(["case_id", "trabajador_documento", sql<string | null>`lower(trabajador_correo)`.as("worker"), sql<string | null>`lower(reporta_correo)`.as("reporter")])
       .where("fecha", "<", bogotaDay(cutoff))
       .execute();

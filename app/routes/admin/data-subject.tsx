@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { formatBogota } from "~/platform/dates";
 import { mayOpen } from "~/config/access";
 import { activeHolds, clearHold, holdSubject, setHold } from "~/platform/holds.server";
-import { reportsOfPerson } from "~/features/incidents/incidents.server";
+import { incidentsOfPerson } from "~/features/incidents/incidents.server";
 import { kindLabel, staffStatusLabel } from "~/features/cases/model";
 import { requestsChannel } from "~/features/requests/channel";
 import { requestsOfPerson } from "~/features/requests/requests.server";
@@ -27,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Both searches go through indexes on lower(e-mail) (migration 018), off the request thread.
   const found = email ? await messagesOfPerson(services.readDb, email) : null;
   // Reports hold health data: only occupational health and the admin find and delete them.
-  const canReports = mayOpen(user.roles, "reports");
-  const reports = email && canReports ? await reportsOfPerson(services.readDb, email) : null;
+  const canIncidents = mayOpen(user.roles, "incidents");
+  const reports = email && canIncidents ? await incidentsOfPerson(services.readDb, email) : null;
   // The person's PQRS requests, for whoever answers data-protection requests.
   const canRequests = mayOpen(user.roles, "dataRequests");
   const requests = email && canRequests ? (await requestsOfPerson(services.readDb, email.includes("@") ? { email } : { document: email })).map((r) => ({ id: r.id as number, radicado: r.radicado, kind: r.kind, status: r.status, received_at: r.received_at })) : null;
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     found,
     reports,
     requests,
-    canReports,
+    canIncidents,
     holds,
     held: email ? holds.filter((h) => h.subject === holdSubject(email)) : [],
     deletionRequests,
@@ -119,7 +119,7 @@ const NOTICES: Record<string, string> = {
 
 /** Deletion of a person's messages on request (Ley 1581 de 2012, derecho de supresión), and holds on a person's records (ADR 019). */
 export default function DataSubject() {
-  const { email, found, reports, requests, canReports, holds, held, deletionRequests, notice } = useLoaderData<typeof loader>();
+  const { email, found, reports, requests, canIncidents, holds, held, deletionRequests, notice } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   const total = (found?.length ?? 0) + (reports?.length ?? 0) + (requests?.length ?? 0);
   return (
@@ -129,7 +129,7 @@ export default function DataSubject() {
         Cuando una persona pide suprimir sus datos, busque sus registros por el correo con el que escribió y
         elimínelos en nombre de su solicitud de supresión o de revocatoria (radicado PQ-…): toda eliminación atiende una solicitud abierta de esa persona, y lo que se hizo queda registrado en ella. Lo que la ley
         obliga a conservar no se elimina: se le dice a la persona qué se conserva, por qué norma y hasta cuándo. La auditoría guarda cuántos mensajes se eliminaron y el radicado, no su contenido ni el correo.
-        {canReports
+        {canIncidents
           ? " La búsqueda incluye los reportes de incidentes y accidentes, por el correo de quien reportó o del trabajador, o por el número de documento del trabajador; se conservan veinte años desde el fin de la relación laboral (Decreto 1072 de 2015, art. 2.2.4.6.13) y no se eliminan desde aquí."
           : ""}
       </p>
@@ -150,8 +150,8 @@ export default function DataSubject() {
       ) : null}
       <form method="get" className="admin-form" role="search" aria-label="Buscar mensajes de una persona">
         <div className="field">
-          <label htmlFor="t-correo">{canReports ? "Correo o número de documento de la persona" : "Correo de la persona"}</label>
-          <input id="t-correo" name="correo" type={canReports ? "text" : "email"} required defaultValue={email} />
+          <label htmlFor="t-correo">{canIncidents ? "Correo o número de documento de la persona" : "Correo de la persona"}</label>
+          <input id="t-correo" name="correo" type={canIncidents ? "text" : "email"} required defaultValue={email} />
         </div>
         <button type="submit" className="button">
           Buscar
@@ -169,7 +169,7 @@ export default function DataSubject() {
             </div>
           ) : null}
           {total === 0 ? (
-            <p>No hay mensajes{canReports ? " ni reportes" : ""} de {email}.</p>
+            <p>No hay mensajes{canIncidents ? " ni reportes" : ""} de {email}.</p>
           ) : (
             <>
               <h2>Mensajes de {email}</h2>

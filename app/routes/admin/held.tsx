@@ -35,7 +35,7 @@ function channelOf(request: Request) {
   const ethics = path.startsWith("/admin/etica/");
   return ethics
     ? ({ key: "ethics", area: "ethics", channel: ethicsChannel, doors: ethicsDoors, form: ethicsForm, back: "/admin/etica", detail: "/admin/etica" } as const)
-    : ({ key: "incidents", area: "reports", channel: incidentChannel, doors: incidentDoors, form: incidentForm, back: "/admin/reportes", detail: "/admin/reportes" } as const);
+    : ({ key: "incidents", area: "incidents", channel: incidentChannel, doors: incidentDoors, form: incidentForm, back: "/admin/reportes", detail: "/admin/reportes" } as const);
 }
 
 function sealingOf(key: "ethics" | "incidents" | "requests") {

@@ -1,42 +1,38 @@
 import { SiteFrame } from "~/ui/site-frame";
+import { EthicsFollowUp } from "~/features/ethics/follow-up";
+import { handleEthicsConsult } from "~/features/ethics/doors.server";
 import { siteFromMatches } from "~/config/site-data";
 import { ConsultForm } from "~/features/cases/consult";
-import { RequestStatus } from "~/features/requests/consult-view";
-import { handleRequestConsult } from "~/features/requests/doors.server";
 import reportStyles from "~/styles/reports.css?url";
-import requestStyles from "~/styles/requests.css?url";
-import type { Route } from "./+types/pqrs.consulta";
+import type { Route } from "./+types/ethics-consult";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: reportStyles },
-  { rel: "stylesheet", href: requestStyles },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
 export function meta({ matches }: Route.MetaArgs) {
   const name = siteFromMatches(matches)?.company.name ?? "";
-  return [{ title: `Consultar una solicitud | PQRS | ${name}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `Consultar un reporte | Línea ética | ${name}` }, { name: "robots", content: "noindex" }];
 }
 
-/** CONSULTAR and the completion of a request, both plain form posts (with or without JavaScript). */
+/** CONSULTAR and the follow-up, both plain form posts (with or without JavaScript). */
 export function action({ request }: Route.ActionArgs) {
-  return handleRequestConsult(request);
+  return handleEthicsConsult(request);
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-export default function RequestConsult({ actionData }: Route.ComponentProps) {
+export default function EthicsConsult({ actionData }: Route.ComponentProps) {
   const answer = actionData?.answer;
   return (
     <SiteFrame>
       <main className="page incident-result">
-        <h1>Consultar una solicitud PQRS</h1>
+        <h1>Consultar un reporte de la línea ética</h1>
         {answer?.outcome === "found" ? (
           <>
-            <RequestStatus answer={answer} />
+            <EthicsFollowUp answer={answer} />
             <p>
-              <a href="/pqrs#consultar">Hacer otra consulta</a>
+              <a href="/linea-etica#consultar">Hacer otra consulta</a>
             </p>
           </>
         ) : (
@@ -46,7 +42,7 @@ export default function RequestConsult({ actionData }: Route.ComponentProps) {
                 {answer.message}
               </p>
             ) : null}
-            <ConsultForm action="/pqrs/consulta" example="PQ-2026-000123" idPrefix="consulta-pqrs" />
+            <ConsultForm action="/linea-etica/consulta" example="LE-2026-000123" />
           </>
         )}
       </main>

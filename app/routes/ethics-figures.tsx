@@ -5,7 +5,7 @@ import { getServices } from "~/platform/services.server";
 import { formatBogota } from "~/platform/dates";
 import { SiteFrame } from "~/ui/site-frame";
 import reportStyles from "~/styles/reports.css?url";
-import type { Route } from "./+types/linea-etica.cifras";
+import type { Route } from "./+types/ethics-figures";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 

@@ -4,10 +4,10 @@ import { getSiteConfig } from "~/config/site.server";
 import { pageMeta } from "~/ui/meta";
 import { siteFromMatches } from "~/config/site-data";
 import { handleFormPage } from "~/features/messages/submit.server";
-import type { Route } from "./+types/contacto";
+import type { Route } from "./+types/client";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(pages.contacto, siteFromMatches(matches));
+  return pageMeta(pages.cliente, siteFromMatches(matches));
 }
 
 /** The action's Retry-After and Cache-Control reach the page it answers (429, 503). */
@@ -15,21 +15,16 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 
 /** The form posted without JavaScript (docs/product.md §23). */
 export function action({ request }: Route.ActionArgs) {
-  return handleFormPage(request, "contacto", getSiteConfig().contact.phone);
+  return handleFormPage(request, "cliente", getSiteConfig().contact.phone);
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {
   return (
     <MessageFormPage
-      form="contacto"
-      title="Contáctenos"
-      lead="Escríbanos y uno de nuestros colaboradores le responderá en el menor tiempo posible."
+      form="cliente"
+      title="¿Quiere ser nuestro cliente?"
+      lead="Déjenos su información y nos pondremos en contacto con usted."
       refusal={actionData?.refusal}
-    >
-      <p>
-        Para una petición, una queja, un reclamo o una solicitud sobre sus datos personales, con un plazo legal de respuesta y un
-        radicado para seguirla, use <a href="/pqrs">PQRS</a>.
-      </p>
-    </MessageFormPage>
+    />
   );
 }

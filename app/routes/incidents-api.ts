@@ -1,6 +1,6 @@
 import { methodNotAllowed } from "~/forms/post.server";
 import { incidentDoors } from "~/features/incidents/doors.server";
-import type { Route } from "./+types/php.incidente";
+import type { Route } from "./+types/incidents-api";
 
 /** POST /php/incidente: the report's JSON API (app/reports/http.server.ts). */
 export function action({ request }: Route.ActionArgs) {

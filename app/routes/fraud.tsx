@@ -5,7 +5,7 @@ import { checkChannel, officialChannels } from "~/features/fraud/official-channe
 import { pageMeta } from "~/ui/meta";
 import { SiteFrame } from "~/ui/site-frame";
 import type { RouteHandle } from "~/root";
-import type { Route } from "./+types/ofertas-falsas";
+import type { Route } from "./+types/fraud";
 
 export const handle: RouteHandle = { styles: ["fraud"] };
 

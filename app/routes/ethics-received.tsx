@@ -1,10 +1,10 @@
 import { ethicsDoors } from "~/features/ethics/doors.server";
-import { ethicsReceipt } from "~/features/ethics/report-form";
+import { ethicsReceipt } from "~/features/ethics/ethics-form-view";
 import { siteFromMatches } from "~/config/site-data";
 import { ReceiptPage } from "~/features/cases/receipt-page";
 import type { ReceiptData } from "~/features/cases/receipt";
 import reportStyles from "~/styles/reports.css?url";
-import type { Route } from "./+types/linea-etica.recibido";
+import type { Route } from "./+types/ethics-received";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 

@@ -1,40 +1,35 @@
 import { SiteFrame } from "~/ui/site-frame";
-import { EthicsFollowUp } from "~/features/ethics/follow-up";
-import { handleEthicsConsult } from "~/features/ethics/doors.server";
 import { siteFromMatches } from "~/config/site-data";
-import { ConsultForm } from "~/features/cases/consult";
+import { CaseStatus, ConsultForm } from "~/features/cases/consult";
+import { incidentChannel } from "~/features/incidents/channel";
+import { handleConsult } from "~/features/incidents/doors.server";
 import reportStyles from "~/styles/reports.css?url";
-import type { Route } from "./+types/linea-etica.consulta";
+import type { Route } from "./+types/incidents-consult";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
 export function meta({ matches }: Route.MetaArgs) {
   const name = siteFromMatches(matches)?.company.name ?? "";
-  return [{ title: `Consultar un reporte | Línea ética | ${name}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `Consultar un reporte | ${name}` }, { name: "robots", content: "noindex" }];
 }
 
-/** CONSULTAR and the follow-up, both plain form posts (with or without JavaScript). */
+/** CONSULTAR posted (with or without JavaScript: the page is a plain form post). */
 export function action({ request }: Route.ActionArgs) {
-  return handleEthicsConsult(request);
+  return handleConsult(request);
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-export default function EthicsConsult({ actionData }: Route.ComponentProps) {
+export default function Consulta({ actionData }: Route.ComponentProps) {
   const answer = actionData?.answer;
   return (
     <SiteFrame>
       <main className="page incident-result">
-        <h1>Consultar un reporte de la línea ética</h1>
+        <h1>Consultar un reporte</h1>
         {answer?.outcome === "found" ? (
-          <>
-            <EthicsFollowUp answer={answer} />
-            <p>
-              <a href="/linea-etica#consultar">Hacer otra consulta</a>
-            </p>
-          </>
+          <CaseStatus channel={incidentChannel} view={answer.view} />
         ) : (
           <>
             {answer ? (
@@ -42,9 +37,14 @@ export default function EthicsConsult({ actionData }: Route.ComponentProps) {
                 {answer.message}
               </p>
             ) : null}
-            <ConsultForm action="/linea-etica/consulta" example="LE-2026-000123" />
+            <ConsultForm />
           </>
         )}
+        {answer?.outcome === "found" ? (
+          <p>
+            <a href="/incidente#consultar">Hacer otra consulta</a>
+          </p>
+        ) : null}
       </main>
     </SiteFrame>
   );

@@ -2,7 +2,7 @@ import { data, redirect, useLoaderData } from "react-router";
 import { businessDaysText } from "~/config/calendar";
 import { bogotaDay, bogotaDayAndTime, bogotaInstant, businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { mailStateLabel } from "~/platform/outbox-status";
-import { getReport, recordNotice, reportMails, reportNotices, setLearnedAt, setSeverity } from "~/features/incidents/incidents.server";
+import { getIncident, recordNotice, incidentMails, incidentNotices, setLearnedAt, setSeverity } from "~/features/incidents/incidents.server";
 import { isSevere, noticesDue, SEVERITIES, type Severity } from "~/features/incidents/deadlines";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS } from "~/features/incidents/channel";
@@ -12,11 +12,11 @@ import { addEvent, caseEvents } from "~/features/cases/cases.server";
 import { f, HEALTH_FIELDS } from "~/features/incidents/incident-form";
 import { displayValue } from "~/forms/fields";
 import { firstProblem, formFields } from "~/forms/actions";
-import { reportActionSchema } from "~/features/incidents/staff-forms";
+import { incidentActionSchema } from "~/features/incidents/staff-forms";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { audit } from "~/platform/audit.server";
 import { useSite } from "~/config/site-data";
-import type { Route } from "./+types/report";
+import type { Route } from "./+types/incident";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
   return [{ title: `Reporte ${loaded?.report.radicado ?? ""} | Bandeja del personal` }, { name: "robots", content: "noindex, nofollow" }];
@@ -30,20 +30,20 @@ function idOf(params: { id?: string }) {
 
 /** Opening a report is audited (health data). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, services } = await requireStaff(request, "reports");
+  const { user, services } = await requireStaff(request, "incidents");
   const id = idOf(params);
-  const report = await getReport(services.readDb, id);
+  const report = await getIncident(services.readDb, id);
   if (!report) throw data({ message: "Reporte no encontrado." }, { status: 404 });
   await audit(services.db, user, "ver_reporte", { caseId: id });
-  const [events, mails, held, given] = await Promise.all([caseEvents(services.readDb, id), reportMails(services.readDb, id), heldOrigin(services.readDb, id), reportNotices(services.readDb, id)]);
+  const [events, mails, held, given] = await Promise.all([caseEvents(services.readDb, id), incidentMails(services.readDb, id), heldOrigin(services.readDb, id), incidentNotices(services.readDb, id)]);
   return { report, events, mails, given, held: held ?? null, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   assertSameOriginPost(request);
-  const { user, services } = await requireStaff(request, "reports");
+  const { user, services } = await requireStaff(request, "incidents");
   const id = idOf(params);
-  const parsed = reportActionSchema.safeParse(formFields(await request.formData()));
+  const parsed = incidentActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
   const input = parsed.data;
   if (input.accion === "estado") {
@@ -93,7 +93,7 @@ const bogotaInput = bogotaDayAndTime;
 /** A notice's reference as typed: "n.º" only before a number ("n.º 4455-2026"), a free text as is ("Entregada en mano"). */
 const referenceText = (reference: string) => (/^\S*\d\S*$/.test(reference) ? `n.º ${reference}` : reference);
 
-export default function ReportDetail() {
+export default function IncidentDetail() {
   const { report: r, events, mails, given, held, now, notice } = useLoaderData<typeof loader>();
   const due = noticesDue(r, useSite().accidentNotice.ministryForAll);
   const lateOnArrival = Boolean(r.furat_due_at && r.received_at > r.furat_due_at);

@@ -2,13 +2,13 @@ import { SiteFrame } from "~/ui/site-frame";
 import { pages } from "~/config/pages";
 import { getSiteConfig } from "~/config/site.server";
 import { ethicsDoors } from "~/features/ethics/doors.server";
-import { EthicsReportForm } from "~/features/ethics/report-form";
+import { EthicsForm } from "~/features/ethics/ethics-form-view";
 import { Island } from "~/ui/islands/island";
 import { pageMeta } from "~/ui/meta";
 import { siteFromMatches, useSite } from "~/config/site-data";
 import { ConsultForm } from "~/features/cases/consult";
 import reportStyles from "~/styles/reports.css?url";
-import type { Route } from "./+types/linea-etica";
+import type { Route } from "./+types/ethics";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
@@ -55,7 +55,7 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
             <h2 id="reportar-titulo">Reportar</h2>
             <Island
               name="ethics-form"
-              component={EthicsReportForm}
+              component={EthicsForm}
               props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal, company: site.company.name, origin: site.origin }}
             />
           </section>

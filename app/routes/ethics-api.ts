@@ -1,6 +1,6 @@
 import { ethicsDoors } from "~/features/ethics/doors.server";
 import { methodNotAllowed } from "~/forms/post.server";
-import type { Route } from "./+types/php.linea-etica";
+import type { Route } from "./+types/ethics-api";
 
 /** POST /php/linea-etica: the ethics line's JSON API (app/ethics/http.server.ts). */
 export function action({ request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { FilterSelect } from "~/ui/filter-select";
 import { formatBogota } from "~/platform/dates";
-import { listReports } from "~/features/incidents/incidents.server";
+import { listIncidents } from "~/features/incidents/incidents.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { incidentChannel } from "~/features/incidents/channel";
 import { countWaitingHeld } from "~/features/cases/held.server";
@@ -9,19 +9,19 @@ import { CaseList } from "~/features/cases/staff-views";
 import { requireStaff } from "~/features/staff/guard.server";
 import { cappedCount, countLabel, parsePageRequest } from "~/platform/paging";
 import { Pager } from "~/ui/pager";
-import type { Route } from "./+types/reports";
+import type { Route } from "./+types/incidents";
 
 export function meta() {
   return [{ title: "Reportes de incidentes | Bandeja del personal" }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { services } = await requireStaff(request, "reports");
+  const { services } = await requireStaff(request, "incidents");
   const params = new URL(request.url).searchParams;
   const status = incidentChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = params.get("tipo") === "accidente" || params.get("tipo") === "incidente" ? (params.get("tipo") as string) : undefined;
   const [{ rows, total, overdue, ...page }, held] = await Promise.all([
-    listReports(services.readDb, { status, kind }, parsePageRequest(params)),
+    listIncidents(services.readDb, { status, kind }, parsePageRequest(params)),
     countWaitingHeld(services.readDb, incidentChannel),
   ]);
   return { rows, total, overdue, page, query: params.toString(), held, status: status ?? "", kind: kind ?? "" };

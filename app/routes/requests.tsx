@@ -8,10 +8,10 @@ import { siteFromMatches, useSite } from "~/config/site-data";
 import { ConsultForm } from "~/features/cases/consult";
 import { kindFromQuery } from "~/features/requests/channel";
 import { requestDoors } from "~/features/requests/doors.server";
-import { RequestForm } from "~/features/requests/pqrs-form";
+import { RequestForm } from "~/features/requests/request-form-view";
 import reportStyles from "~/styles/reports.css?url";
 import requestStyles from "~/styles/requests.css?url";
-import type { Route } from "./+types/pqrs";
+import type { Route } from "./+types/requests";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: reportStyles },

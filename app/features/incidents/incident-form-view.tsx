@@ -4,7 +4,7 @@ import { incidentForm, incidentGroups, REPORTER_FIELDS, reporterEmail } from "./
 import { incidentReceipt } from "~/features/cases/receipt";
 
 
-export const ReportForm = makeCaseForm({
+export const IncidentForm = makeCaseForm({
   form: incidentForm,
   groups: incidentGroups,
   action: "/incidente",

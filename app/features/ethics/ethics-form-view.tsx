@@ -31,7 +31,7 @@ export const ethicsReceipt: ReceiptText = {
     "Si no los anotó, no los podemos recuperar ni buscar su reporte, porque no sabemos quién lo envió. Si necesita seguir el caso, envíe un reporte nuevo y mencione la fecha y el tema del anterior.",
 };
 
-export const EthicsReportForm = makeCaseForm({
+export const EthicsForm = makeCaseForm({
   form: ethicsForm,
   groups: ethicsGroups,
   defaults: ETHICS_DEFAULTS,

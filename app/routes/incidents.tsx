@@ -7,9 +7,9 @@ import { pageMeta } from "~/ui/meta";
 import { siteFromMatches, useSite } from "~/config/site-data";
 import { ConsultForm } from "~/features/cases/consult";
 import { incidentDoors } from "~/features/incidents/doors.server";
-import { ReportForm } from "~/features/incidents/report-form";
+import { IncidentForm } from "~/features/incidents/incident-form-view";
 import reportStyles from "~/styles/reports.css?url";
-import type { Route } from "./+types/incidente";
+import type { Route } from "./+types/incidents";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
@@ -64,7 +64,7 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
             ) : null}
             <Island
               name="report-form"
-              component={ReportForm}
+              component={IncidentForm}
               props={{ phone: site.contact.phone, privacyNotice, refusal: actionData?.refusal, company: site.company.name, origin: site.origin }}
             />
           </section>

@@ -3,7 +3,7 @@ import { incidentDoors } from "~/features/incidents/doors.server";
 import { incidentReceipt, type ReceiptData } from "~/features/cases/receipt";
 import { ReceiptPage } from "~/features/cases/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
-import type { Route } from "./+types/incidente.recibido";
+import type { Route } from "./+types/incidents-received";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 

@@ -1,10 +1,10 @@
 import { siteFromMatches } from "~/config/site-data";
 import { requestDoors } from "~/features/requests/doors.server";
-import { requestReceipt } from "~/features/requests/pqrs-form";
+import { requestReceipt } from "~/features/requests/request-form-view";
 import type { ReceiptData } from "~/features/cases/receipt";
 import { ReceiptPage } from "~/features/cases/receipt-page";
 import reportStyles from "~/styles/reports.css?url";
-import type { Route } from "./+types/pqrs.recibido";
+import type { Route } from "./+types/requests-received";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reportStyles }];
 
