@@ -18,6 +18,7 @@ import { formTitles, messageForms } from "~/features/messages/registry";
 import { deletePerson, getMessage, messagesOfPerson } from "~/features/messages/inbox.server";
 import { FINAL_STATUSES, requestsChannel } from "~/features/requests/channel";
 import { type RequestRow, requestsOfPerson } from "~/features/requests/requests.server";
+import type { SubjectOps } from "~/features/requests/staff-actions.server";
 import { displayValue, normalizeEmail } from "~/forms/fields";
 import type { StaffUser } from "~/platform/audit.server";
 import { bogotaInstant, formatBogota } from "~/platform/dates";
@@ -201,3 +202,12 @@ export function maskSubject(term: string): string {
   const shown = value.length > 6 ? 3 : value.length > 3 ? 2 : 0;
   return `${"*".repeat(Math.max(value.length - shown, 3))}${shown ? value.slice(-shown) : ""}`.toUpperCase();
 }
+
+/** What a data request's page runs from the requests channel (app/features/requests/staff-actions.server.ts). */
+export const requestSubjects: SubjectOps = {
+  exportFor: buildAccessExport,
+  async deleteFor(db, user, request) {
+    const done = await deleteOnRequest(db, user, request);
+    return { summary: done.summary, refused: done.refused, note: personNote(done) };
+  },
+};
