@@ -3,7 +3,10 @@ import { data, redirect } from "react-router";
 import { bogotaDay, bogotaInstant } from "~/platform/dates";
 import { getIncident, recordNotice, incidentMails, incidentNotices, setLearnedAt, setSeverity } from "./incidents.server";
 import { incidentChannel } from "./channel";
-import { heldOrigin } from "~/features/cases/held.server";
+import { heldOrigin, plainHeld } from "~/features/cases/held.server";
+import type { HeldDesk } from "~/features/cases/held-staff.server";
+import { incidentDoors } from "./doors.server";
+import { incidentForm } from "./incident-form";
 import { addEvent, caseEvents } from "~/features/cases/cases.server";
 import { firstProblem, formFields, type StaffCall } from "~/forms/actions";
 import { incidentActionSchema } from "./staff-forms";
@@ -55,3 +58,16 @@ export async function incidentAction({ request, params, user, services }: StaffC
   if (!(await setLearnedAt(services.db, user, id, at.toISOString()))) throw data({ message: "Reporte no encontrado." }, { status: 404 });
   return redirect(`/admin/reportes/${id}?aviso=conocimiento`);
 }
+
+/** The incident channel's held posts (/admin/reportes/retenidos): every one, for its staff. */
+export const INCIDENTS_HELD: HeldDesk = {
+  channel: incidentChannel,
+  area: "incidents",
+  form: incidentForm,
+  back: "/admin/reportes",
+  detail: "/admin/reportes",
+  kindOf: (values) => values.tipo ?? "",
+  sealing: () => plainHeld,
+  visibleTo: () => () => true,
+  register: incidentDoors.registerHeld,
+};

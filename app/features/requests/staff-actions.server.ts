@@ -1,10 +1,12 @@
 /** The requests channel's staff pages: its two desks, each desk's list, and a request's page with what its posts change. */
 import { data, redirect } from "react-router";
 import { kindLabel } from "~/features/cases/model";
-import { countWaitingHeld, heldOrigin } from "~/features/cases/held.server";
+import { countWaitingHeld, heldOrigin, plainHeld } from "~/features/cases/held.server";
+import type { HeldDesk } from "~/features/cases/held-staff.server";
 import { askDeadlineDay, completionExtensionDay, firstCountedDay, withinOfficeHours } from "./clock";
 import { DATA_KINDS, isDataKind, isOpen, PETITION_KINDS, requestsChannel } from "./channel";
-import { requestStoreOptions } from "./doors.server";
+import { requestDoors, requestStoreOptions } from "./doors.server";
+import { requestForm } from "./request-form";
 import { addRequestNote, answerRequest, askToComplete, clockSummary, closeRequest, completeRequest, extendCompletion, extendRequest, getRequest, recordDeletion, requestEvents, requestMails, saveExport, listRequests, type RequestRow } from "./requests.server";
 import { requestActionSchema } from "./staff-forms";
 import { firstProblem, formFields, type StaffCall } from "~/forms/actions";
@@ -144,3 +146,18 @@ export async function requestListPage({ request, services }: StaffCall, a: Reque
     kinds: a.kinds.map((k) => ({ value: k, label: kindLabel(requestsChannel, k) })),
   };
 }
+
+/** A desk's held posts (/admin/pqrs/retenidos, /admin/datos/retenidos): the kinds its role owns. */
+const heldDesk = (desk: RequestDesk): HeldDesk => ({
+  channel: requestsChannel,
+  area: desk.area,
+  form: requestForm,
+  back: desk.base,
+  detail: desk.base,
+  kindOf: (values) => values.tipo ?? "",
+  sealing: () => plainHeld,
+  visibleTo: () => (values) => (desk.kinds as readonly string[]).includes(values.tipo),
+  register: requestDoors.registerHeld,
+});
+export const PETITIONS_HELD = heldDesk(PETITIONS_DESK);
+export const DATA_HELD = heldDesk(DATA_DESK);
