@@ -4,11 +4,14 @@ import type { HeldDesk } from "~/features/cases/held-staff.server";
 import { ETHICS_OWNERS, ethicsChannel, type EthicsKind, ethicsKindsFor } from "./channel";
 import { ethicsDoors, ethicsStoreOptions } from "./doors.server";
 import { ethicsForm } from "./ethics-form";
-import { ethicsHeldSealing, ethicsSealer, openEthicsCase, reclassify, recordOutcome, recordUserCommittee, respond } from "./ethics.server";
+import { ethicsHeldSealing, ethicsSealer, openEthicsCase, reclassify, recordOutcome, recordUserCommittee, respond, ethicsListRead, listEthicsCases, ethicsStatistics } from "./ethics.server";
 import { ethicsActionSchema } from "./staff-forms";
 import { firstProblem, formFields, type StaffCall } from "~/forms/actions";
 import { bogotaDay } from "~/platform/dates";
 import { heldOrigin } from "~/features/cases/held.server";
+import { parsePageRequest } from "~/platform/paging";
+/** The ethics line's staff pages: what they read and what their posts change, each case seen only by its category's owner (docs/product.md §34). */
+/** The ethics line's staff pages: what they read and what their posts change, each case seen only by its category's owner (docs/product.md §34). */
 
 const CLOSED = "La línea ética está cerrada: el servidor no tiene ETHICS_KEY.";
 
@@ -83,4 +86,21 @@ export async function ethicsCaseAction({ request, params, user, services }: Staf
   if (result === "not_found") throw data({ message: NOT_FOUND }, { status: 404 });
   if (result === "invalid") throw data({ message: "Describa la medida o la sanción aplicada." }, { status: 400 });
   return redirect(`/admin/etica/${id}?aviso=resultado`);
+}
+
+/** Only the owners of a category see its reports (docs/product.md §22); the listing itself is audited. */
+export async function ethicsListPage({ request, user, services }: StaffCall) {
+  const kinds = ethicsKindsFor(user.roles);
+  const params = new URL(request.url).searchParams;
+  const status = ethicsChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
+  const kind = kinds.includes(params.get("categoria") as never) ? (params.get("categoria") as string) : undefined;
+  const { rows, total, waiting, overdue, ...page } = await listEthicsCases(services.readDb, kinds, { status, kind }, parsePageRequest(params));
+  if (kinds.length) await ethicsListRead(services.db, user, rows.map((r) => r.kind));
+  return { rows, total, waiting, overdue, page, query: params.toString(), kinds, status: status ?? "", kind: kind ?? "" };
+}
+
+/** The half-year counts of the reader's categories. */
+export async function ethicsStatisticsPage({ user, services }: StaffCall) {
+  const kinds = ethicsKindsFor(user.roles);
+  return { periods: await ethicsStatistics(services.db, user, kinds) };
 }

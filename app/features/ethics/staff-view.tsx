@@ -4,8 +4,11 @@ import { displayValue } from "~/forms/fields";
 import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import { kindLabel, statusLabel } from "~/features/cases/model";
 import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, type Outcome, OUTCOMES } from "./channel";
-import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
-import type { ethicsCasePage } from "./staff-actions.server";
+import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag, CaseList } from "~/features/cases/staff-views";
+import type { ethicsCasePage, ethicsListPage, ethicsStatisticsPage } from "./staff-actions.server";
+import { FilterSelect } from "~/ui/filter-select";
+import { cappedCount, countLabel } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 
 const NOTICES: Record<string, string> = {
   registrado: "El envío retenido quedó registrado como este reporte.",
@@ -141,6 +144,126 @@ export function EthicsStaffView() {
           Cambiar categoría
         </button>
       </form>
+    </>
+  );
+}
+
+/** "Soborno o corrupción (PTEE)" → "soborno o corrupción (PTEE)": the acronyms keep their capitals. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The ethics cases of the reader's categories. */
+export function EthicsListView() {
+  const { rows, total, waiting, overdue, page, query, kinds, status, kind } = useLoaderData<typeof ethicsListPage>();
+  return (
+    <>
+      <h1>Línea ética</h1>
+      <p>
+        Reportes de {kinds.map((k) => lowerFirst(kindLabel(ethicsChannel, k))).join(", ")}. Cada apertura queda en la auditoría. ·{" "}
+        <a href="/admin/etica/estadisticas">Estadísticas por semestre</a>
+      </p>
+      <form method="get" className="admin-filters" aria-label="Filtrar reportes de la línea ética">
+        <FilterSelect id="le-categoria" name="categoria" label="Categoría" value={kind} all="Todas" options={kinds.map((k) => ({ value: k, label: kindLabel(ethicsChannel, k) }))} />
+        <FilterSelect id="le-estado" name="estado" label="Estado" value={status} all="Todos" options={ethicsChannel.statuses} />
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+      </form>
+      <p className="admin-summary">
+        {countLabel(total, "reporte", "reportes")}
+        {overdue ? <strong> · {cappedCount(overdue)} con el plazo del comité vencido</strong> : null}
+        {waiting ? <strong> · {cappedCount(waiting)} con información nueva de quien reportó</strong> : null} ·{" "}
+        <a href="/admin/etica/retenidos">Envíos retenidos para revisión</a>
+        {kinds.includes("acoso_sexual") ? (
+          <>
+            {" "}
+            · <a href="/admin/etica/cifras">Cifras semestrales de acoso sexual (Ley 2365 de 2024)</a>
+          </>
+        ) : null}
+      </p>
+      <CaseList
+        rows={rows}
+        href={(r) => `/admin/etica/${r.id}`}
+        caption="Reportes de la línea ética, del más reciente al más antiguo"
+        rowClass={(r) => (r.overdue ? "admin-row-overdue" : r.waiting ? "admin-row-new" : undefined)}
+        columns={[
+          { header: "Categoría", cell: (r) => kindLabel(ethicsChannel, r.kind) },
+          // Stored to the day (ethics.server.ts receivedDay).
+          { header: "Recibido", cell: (r) => formatDay(bogotaDay(r.received_at)) },
+          { header: "Quién reporta", cell: (r) => (r.identified ? "Se identificó" : "Anónimo") },
+          { header: "Estado", cell: (r) => statusLabel(ethicsChannel, r.status) },
+          {
+            header: "Plazo del comité",
+            cell: (r) => (r.committeeDueAt ? r.overdue ? <strong>VENCIDO: {formatBogota(r.committeeDueAt)}</strong> : formatBogota(r.committeeDueAt) : "No aplica"),
+          },
+          {
+            header: "Última novedad",
+            cell: (r) => (
+              <>
+                {formatBogota(r.updated_at)}
+                {r.waiting ? (
+                  <>
+                    {" "}
+                    <strong>· espera respuesta</strong>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
+      <Pager query={query} page={page} />
+    </>
+  );
+}
+
+/** Counts per half-year, category and status, for the six-monthly figures (Ley 2365 de 2024): no personal data. */
+export function EthicsStatisticsView() {
+  const { periods } = useLoaderData<typeof ethicsStatisticsPage>();
+  const statuses = ethicsChannel.statuses;
+  return (
+    <>
+      <p>
+        <a href="/admin/etica">← Volver a la línea ética</a>
+      </p>
+      <h1>Estadísticas de la línea ética</h1>
+      <p>Reportes recibidos por semestre (enero a junio, julio a diciembre; hora de Colombia), por categoría y estado actual. Sin datos personales.</p>
+      {periods.length === 0 ? <p>Todavía no hay reportes en sus categorías.</p> : null}
+      {periods.map((p) => {
+        const [year, half] = p.period.split("-");
+        const title = `${half === "1" ? "Primer" : "Segundo"} semestre de ${year}`;
+        return (
+          <section key={p.period} aria-labelledby={`semestre-${p.period}`}>
+            <h2 id={`semestre-${p.period}`}>{title}</h2>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="visually-hidden">{`${title}: reportes por categoría y estado`}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Categoría</th>
+                    {statuses.map((s) => (
+                      <th key={s.value} scope="col">
+                        {s.label}
+                      </th>
+                    ))}
+                    <th scope="col">Total</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.rows.map((r) => (
+                    <tr key={r.kind}>
+                      <th scope="row">{kindLabel(ethicsChannel, r.kind)}</th>
+                      {statuses.map((s) => (
+                        <td key={s.value}>{r.counts[s.value] ?? 0}</td>
+                      ))}
+                      <td>{r.total}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
     </>
   );
 }

@@ -1,9 +1,9 @@
 /** The incident channel's staff page: what it reads (opening a report is audited: health data) and what its posts change. */
 import { data, redirect } from "react-router";
 import { bogotaDay, bogotaInstant } from "~/platform/dates";
-import { getIncident, recordNotice, incidentMails, incidentNotices, setLearnedAt, setSeverity } from "./incidents.server";
+import { getIncident, recordNotice, incidentMails, incidentNotices, setLearnedAt, setSeverity, listIncidents } from "./incidents.server";
 import { incidentChannel } from "./channel";
-import { heldOrigin, plainHeld } from "~/features/cases/held.server";
+import { heldOrigin, plainHeld, countWaitingHeld } from "~/features/cases/held.server";
 import type { HeldDesk } from "~/features/cases/held-staff.server";
 import { incidentDoors } from "./doors.server";
 import { incidentForm } from "./incident-form";
@@ -11,6 +11,8 @@ import { addEvent, caseEvents } from "~/features/cases/cases.server";
 import { firstProblem, formFields, type StaffCall } from "~/forms/actions";
 import { incidentActionSchema } from "./staff-forms";
 import { audit } from "~/platform/audit.server";
+import { parsePageRequest } from "~/platform/paging";
+/** The incident channel's staff page: what it reads (opening a report is audited: health data) and what its posts change. */
 
 function idOf(params: { id?: string }) {
   const id = Number(params.id);
@@ -71,3 +73,15 @@ export const INCIDENTS_HELD: HeldDesk = {
   visibleTo: () => () => true,
   register: incidentDoors.registerHeld,
 };
+
+/** The incident list: a page by keyset, filtered by status and kind, with the count of held posts. */
+export async function incidentListPage({ request, services }: StaffCall) {
+  const params = new URL(request.url).searchParams;
+  const status = incidentChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
+  const kind = params.get("tipo") === "accidente" || params.get("tipo") === "incidente" ? (params.get("tipo") as string) : undefined;
+  const [{ rows, total, overdue, ...page }, held] = await Promise.all([
+    listIncidents(services.readDb, { status, kind }, parsePageRequest(params)),
+    countWaitingHeld(services.readDb, incidentChannel),
+  ]);
+  return { rows, total, overdue, page, query: params.toString(), held, status: status ?? "", kind: kind ?? "" };
+}

@@ -3,13 +3,16 @@ import { businessDaysText } from "~/config/calendar";
 import { bogotaDayAndTime, businessCalendar, formatBogota, formatDay } from "~/platform/dates";
 import { mailStateLabel } from "~/platform/outbox-status";
 import { isSevere, noticesDue, SEVERITIES, type Severity } from "./deadlines";
-import { statusLabel } from "~/features/cases/model";
+import { statusLabel, kindLabel } from "~/features/cases/model";
 import { FURAT_BUSINESS_DAYS, incidentChannel, INVESTIGATION_DAYS } from "./channel";
-import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag } from "~/features/cases/staff-views";
+import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag, CaseList } from "~/features/cases/staff-views";
 import { f, HEALTH_FIELDS } from "./incident-form";
 import { displayValue } from "~/forms/fields";
 import { useSite } from "~/config/site-data";
-import type { incidentPage } from "./staff-actions.server";
+import type { incidentPage, incidentListPage } from "./staff-actions.server";
+import { FilterSelect } from "~/ui/filter-select";
+import { cappedCount, countLabel } from "~/platform/paging";
+import { Pager } from "~/ui/pager";
 
 /** Who reported, as the late-report letter names them. */
 const REPORTER_LABELS: Record<string, string> = {
@@ -275,6 +278,72 @@ export function IncidentStaffView() {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/** Incident and accident reports: overdue FURATs first and highlighted, then the newest. */
+export function IncidentListView() {
+  const { rows, total, overdue, page, query, held, status, kind } = useLoaderData<typeof incidentListPage>();
+  return (
+    <>
+      <h1>Reportes de incidentes y accidentes de trabajo</h1>
+      <form method="get" className="admin-filters" aria-label="Filtrar reportes">
+        <FilterSelect id="r-tipo" name="tipo" label="Tipo" value={kind} all="Todos" options={[{ value: "accidente", label: "Accidentes" }, { value: "incidente", label: "Incidentes" }]} />
+        <FilterSelect id="r-estado" name="estado" label="Estado" value={status} all="Todos" options={incidentChannel.statuses} />
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+      </form>
+      <p className="admin-summary">
+        {countLabel(total, "reporte", "reportes")}
+        {overdue ? <strong className="admin-overdue-count"> · {cappedCount(overdue)} con el FURAT vencido</strong> : null} ·{" "}
+        <a href="/admin/reportes.csv">Exportar a CSV (Excel)</a> ·{" "}
+        <a href="/admin/reportes/retenidos">{held ? <strong>{held} envío(s) retenido(s) por revisar</strong> : "Envíos retenidos"}</a>
+      </p>
+      <CaseList
+        rows={rows}
+        href={(r) => `/admin/reportes/${r.id}`}
+        caption="Reportes: primero los que tienen el FURAT vencido, luego del más reciente al más antiguo"
+        rowClass={(r) => (r.overdue ? "admin-row-overdue" : undefined)}
+        columns={[
+          { header: "Tipo", cell: (r) => kindLabel(incidentChannel, r.kind) },
+          { header: "Recibido", cell: (r) => formatBogota(r.received_at) },
+          {
+            header: "Trabajador y empresa usuaria",
+            cell: (r) => (
+              <>
+                {r.trabajador_nombre}
+                <br />
+                <span className="admin-muted">
+                  {r.empresa_usuaria} · {r.sede}
+                </span>
+              </>
+            ),
+          },
+          { header: "Estado", cell: (r) => statusLabel(incidentChannel, r.status) },
+          {
+            header: "Plazo FURAT",
+            cell: (r) =>
+              r.furat_due_at ? (
+                r.overdue ? (
+                  <>
+                    <strong>VENCIDO: {formatBogota(r.furat_due_at)}</strong>
+                    {r.arl_filed_at ? ` · radicado en la ARL el ${formatBogota(r.arl_filed_at).slice(0, 10)}; falta otro aviso` : null}
+                  </>
+                ) : r.arl_filed_at ? (
+                  `Radicado el ${formatBogota(r.arl_filed_at).slice(0, 10)}`
+                ) : (
+                  formatBogota(r.furat_due_at)
+                )
+              ) : (
+                "No aplica (incidente)"
+              ),
+          },
+          { header: "Plazo investigación", cell: (r) => formatBogota(r.investigation_due_at) },
+        ]}
+      />
+      <Pager query={query} page={page} />
     </>
   );
 }
