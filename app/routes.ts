@@ -34,7 +34,7 @@ export default [
   route("admin/salir", "routes/admin/sign-out.ts"),
   route("admin/exportar.csv", "routes/admin/export-csv.ts"),
   route("admin/reportes.csv", "routes/admin/incidents-csv.ts"),
-  route("admin/datos/:id/exportacion.json", "routes/admin/request-export.ts"),
+  route("admin/datos/:id/exportacion.json", "routes/admin/data-request-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("mensajes", "routes/admin/messages.tsx"),

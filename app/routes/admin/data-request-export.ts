@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { DATA_KINDS } from "~/features/requests/channel";
 import { readExport } from "~/features/requests/requests.server";
 import { requireStaff } from "~/features/staff/guard.server";
-import type { Route } from "./+types/request-export";
+import type { Route } from "./+types/data-request-export";
 
 /** GET /admin/datos/:id/exportacion.json: the access export stored on a data-protection request, for the `datos` role to review (audited). */
 export async function loader({ request, params }: Route.LoaderArgs) {
