@@ -3,7 +3,9 @@
  * because TypeScript 7 has no JavaScript API). A feature (app/features/<name>) may import the form
  * toolkit, the platform, the shared interface and the configuration; only the case channels
  * (incidents, ethics, requests) import the case model; no feature imports another otherwise; the platform, the
- * form toolkit, the interface and the configuration import no feature; nothing goes in circles.
+ * form toolkit, the interface and the configuration import no feature; app/composition/ composes
+ * several features and only the routes, the server entries and other compositions import it; nothing
+ * goes in circles.
  */
 const FEATURE = "^app/features/([^/]+)/";
 module.exports = {
@@ -24,10 +26,17 @@ module.exports = {
     },
     {
       name: "shared-layer-imports-a-feature",
-      comment: "platform, forms, ui and config serve the features; they import none (hand what they need in as arguments, see app/wiring.server.ts).",
+      comment: "platform, forms, ui and config serve the features; they import none (hand what they need in as arguments, see app/composition/wiring.server.ts).",
       severity: "error",
       from: { path: "^app/(platform|forms|ui|config|client)/" },
-      to: { path: "^app/(features|routes)/" },
+      to: { path: "^app/(features|routes|composition)/" },
+    },
+    {
+      name: "feature-imports-a-composition",
+      comment: "app/composition/ composes several features; a feature importing it would import the others through it.",
+      severity: "error",
+      from: { path: "^app/features/" },
+      to: { path: "^app/composition/" },
     },
     {
       name: "feature-imports-a-route",

@@ -7,7 +7,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
 import { log } from "~/platform/log.server";
-import "~/wiring.server";
+import "~/composition/wiring.server";
 
 export const streamTimeout = 5_000;
 

@@ -111,7 +111,7 @@ try {
     console.log(`Cifrados de nuevo con la clave actual: ${reports} reporte(s) y ${notes} nota(s). Ya puede quitar la clave anterior de ETHICS_PREVIOUS_KEYS.`);
   } else if (command === "purge") {
     // Loaded only for this command: it reads every feature, and the account commands stay quick to start.
-    const [{ describe }, { purgeNow }] = await Promise.all([import("../app/platform/purge.server"), import("../app/retention.server")]);
+    const [{ describe }, { purgeNow }] = await Promise.all([import("../app/platform/purge.server"), import("../app/composition/retention.server")]);
     const dryRun = values["dry-run"];
     const lines = await purgeNow(db, { dryRun });
     if (!lines) throw new Error("Otra instancia está depurando en este momento: inténtelo en unos minutos.");

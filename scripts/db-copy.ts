@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { type Kysely, sql } from "kysely";
 import { type Database, engineOfDatabase, openDatabase, redactUrl, TABLES, TABLES_WITH_ID } from "../app/platform/db/database.server";
+import { INCIDENTS_TABLE } from "../app/platform/db/schema";
 
 const BATCH = 500;
 
@@ -48,7 +49,7 @@ try {
         const key: Record<string, string[]> = {
           sessions: ["id_hash"],
           user_roles: ["user_id", "role"],
-          accident_reports: ["case_id"],
+          [INCIDENTS_TABLE]: ["case_id"],
           accident_notices: ["case_id", "notice"],
           ethics_reports: ["case_id"],
           pqrs_requests: ["case_id"],

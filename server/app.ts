@@ -6,7 +6,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import "~/wiring.server";
+import "~/composition/wiring.server";
 import { getSiteConfig } from "~/config/site.server";
 import { answerApiPost } from "~/features/messages/submit.server";
 import { answerVitalsPost, flushVitals, VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from "~/features/vitals/api.server";

@@ -18,7 +18,7 @@ export function devMessageApi(): Plugin {
         try {
           const chunks: Buffer[] = [];
           for await (const chunk of req) chunks.push(chunk as Buffer);
-          await server.ssrLoadModule("/app/wiring.server.ts");
+          await server.ssrLoadModule("/app/composition/wiring.server.ts");
           const { answerApiPost } = await server.ssrLoadModule("/app/features/messages/submit.server.ts");
           const header = (name: string) => (req.headers[name] as string | undefined) ?? null;
           const answer = await answerApiPost(

@@ -8,11 +8,11 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed";
+export type StaffArea = "messages" | "incidents" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
-  reports: ["sst", "admin"],
+  incidents: ["sst", "admin"],
   ethics: ["cumplimiento", "convivencia", "genero"],
   // The sexual-harassment figures of Ley 2365 de 2024: the gender referent publishes them.
   genderFigures: ["genero"],
@@ -33,10 +33,10 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/mensajes", area: "messages", nav: "Mensajes" },
   { path: "/admin/mensajes/:id", area: "messages" },
   { path: "/admin/exportar.csv", area: "messages" },
-  { path: "/admin/reportes", area: "reports", nav: "Reportes de incidentes" },
-  { path: "/admin/reportes/retenidos", area: "reports" },
-  { path: "/admin/reportes/:id", area: "reports" },
-  { path: "/admin/reportes.csv", area: "reports" },
+  { path: "/admin/reportes", area: "incidents", nav: "Reportes de incidentes" },
+  { path: "/admin/reportes/retenidos", area: "incidents" },
+  { path: "/admin/reportes/:id", area: "incidents" },
+  { path: "/admin/reportes.csv", area: "incidents" },
   { path: "/admin/etica", area: "ethics", nav: "Línea ética" },
   { path: "/admin/etica/estadisticas", area: "ethics" },
   { path: "/admin/etica/retenidos", area: "ethics" },

@@ -3,6 +3,8 @@
  * `accion` (a discriminated union), and answers the first problem as one sentence.
  */
 import * as z from "zod/mini";
+import type { StaffUser } from "~/platform/audit.server";
+import type { Services } from "~/platform/services.server";
 import { cleanFields, isCalendarDay } from "./fields";
 
 /** The first problem of a failed parse, as one sentence for the page. */
@@ -27,3 +29,14 @@ export const caseNoteFields = {
   nota: trimmed(2000, "La nota admite como máximo 2.000 caracteres."),
   visible: z.optional(z.enum(["si", "no"], { error: "Elija quién lee la nota." })),
 };
+
+/**
+ * What a staff page's loader or action hands the feature that answers it: the request and its URL
+ * parameters, who asks (already allowed in the page's area) and the services.
+ */
+export interface StaffCall {
+  request: Request;
+  params: Readonly<Record<string, string | undefined>>;
+  user: StaffUser;
+  services: Services;
+}

@@ -51,7 +51,7 @@ let configured: BusinessCalendar = DEFAULT_CALENDAR;
 
 /**
  * The company's calendar every clock counts with (product rule 36): the site configuration's `calendar`,
- * handed in once by the server at start (app/wiring.server.ts) and by an island that computes dates in
+ * handed in once by the server at start (app/composition/wiring.server.ts) and by an island that computes dates in
  * the browser, before it renders.
  */
 export function setBusinessCalendar(calendar: BusinessCalendar): void {

@@ -5,7 +5,7 @@
  * without a stated period, or whose end the site cannot know, are only counted for legal review. Each
  * run writes its counts per kind to the audit log.
  *
- * What finds and removes each kind is the features' (handed in by app/retention.server.ts); this file
+ * What finds and removes each kind is the features' (handed in by app/composition/retention.server.ts); this file
  * knows no feature. One instance at a time: a lease row per job (`job_leases`), claimed with one
  * conditional UPDATE, as the outbox claims its rows; the daily job runs once per Colombian day.
  */

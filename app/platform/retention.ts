@@ -6,7 +6,7 @@
  * `period: null`: it is never purged and the purge lists it for legal review (content/README.md).
  *
  * No server code and no feature: the features hand the purge what finds and removes each kind
- * (app/retention.server.ts).
+ * (app/composition/retention.server.ts).
  */
 
 import { bogotaDay, formatDay } from "./dates";

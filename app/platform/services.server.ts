@@ -10,7 +10,7 @@ import { log } from "./log.server";
 import { type OutboxOptions, OutboxSender } from "./outbox.server";
 
 /**
- * What the services need from the features, handed in by the composition root (app/wiring.server.ts),
+ * What the services need from the features, handed in by the composition root (app/composition/wiring.server.ts),
  * so the platform imports no feature.
  */
 export interface ServiceHooks {
@@ -32,7 +32,7 @@ export function configureServices(features: ServiceHooks): void {
 }
 
 function requireHooks(): ServiceHooks {
-  if (!hooks) throw new Error("Servicios sin configurar: importe app/wiring.server.ts antes de usarlos.");
+  if (!hooks) throw new Error("Servicios sin configurar: importe app/composition/wiring.server.ts antes de usarlos.");
   return hooks;
 }
 

@@ -163,7 +163,7 @@ it("the export of messages and of reports are refused without the role, with no 
   for (const role of ROLES) {
     for (const [path, area] of [
       ["/admin/exportar.csv", "messages"],
-      ["/admin/reportes.csv", "reports"],
+      ["/admin/reportes.csv", "incidents"],
     ] as const) {
       const res = await get(path, cookies[role]);
       const body = await res.text();

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/platform/db/database.server";
-import { purgeNow } from "~/retention.server";
+import { purgeNow } from "~/composition/retention.server";
 import { createAccounts, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";

@@ -11,7 +11,7 @@ import { storeRequest } from "~/features/requests/requests.server";
 import { type Database, openDatabase } from "~/platform/db/database.server";
 import { setHold } from "~/platform/holds.server";
 import { claimDailyJob, finishDailyJob, REMOVE_BATCH } from "~/platform/purge.server";
-import { purgeNow } from "~/retention.server";
+import { purgeNow } from "~/composition/retention.server";
 import { freshDatabaseUrl } from "../support/database";
 
 const NOW = "2026-11-24T15:00:00.000Z";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldSpeedReport } from "~/features/vitals/dashboard.server";
 import { rowOf, VitalsBuffer, writeViews } from "~/features/vitals/ingest.server";
 import { type Database, openDatabase } from "~/platform/db/database.server";
-import { purgeNow } from "~/retention.server";
+import { purgeNow } from "~/composition/retention.server";
 import { createAccount, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";

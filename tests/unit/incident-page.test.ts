@@ -13,7 +13,7 @@ import { parseSiteConfig } from "~/config/site";
 // The islands' registry is a module the Vite build generates; the page's text does not need it.
 vi.mock("virtual:islands", () => ({ default: { "report-form": { entry: "/assets/report-form.js", imports: [] } } }));
 
-import Incidente from "~/routes/incidente";
+import Incidente from "~/routes/incidents";
 
 function render(ministryForAll: boolean): string {
   const site = parseSiteConfig({ accidentNotice: { ministryForAll } });

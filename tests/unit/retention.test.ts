@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "~/config/site";
 import { loadDocument } from "~/features/documents/markdown.server";
-import { PURGERS } from "~/retention.server";
+import { PURGERS } from "~/composition/retention.server";
 import { cutoffFor, deletability, RETENTION } from "~/platform/retention";
 
 const policy = loadDocument("privacidad", defaultSiteConfig);

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { Database } from "~/platform/db/database.server";
+import { INCIDENTS_TABLE } from "~/platform/db/schema";
 import { bogotaDay } from "~/platform/dates";
 import { type Hit, hit } from "~/platform/rate-limit.server";
 import { auditAction, type ChannelDef, CODE_ALPHABET, CODE_LENGTH, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN, statusesFor } from "./model";
@@ -249,7 +250,7 @@ export async function deleteCases(db: Kysely<Database>, ids: number[], user: Use
     const radicados = (await trx.selectFrom("cases").select("radicado").where("id", "in", ids).execute()).map((r) => r.radicado);
     await trx.deleteFrom("outbox").where("case_id", "in", ids).execute();
     await trx.deleteFrom("case_events").where("case_id", "in", ids).execute();
-    await trx.deleteFrom("accident_reports").where("case_id", "in", ids).execute();
+    await trx.deleteFrom(INCIDENTS_TABLE).where("case_id", "in", ids).execute();
     await trx.deleteFrom("ethics_reports").where("case_id", "in", ids).execute();
     await trx.deleteFrom("cases").where("id", "in", ids).execute();
     await audit(trx, user, "eliminar_reportes_titular", {

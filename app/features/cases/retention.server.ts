@@ -9,6 +9,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { isEmailAddress } from "~/forms/fields";
 import type { Database } from "~/platform/db/database.server";
+import type { INCIDENTS_TABLE } from "~/platform/db/schema";
 import type { PurgeCandidate, Purger } from "~/platform/purge.server";
 import type { RecordKind } from "~/platform/retention";
 
@@ -16,7 +17,7 @@ const CHUNK = 500;
 const chunks = <T,>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** The channel tables a case's own fields live in. */
-export type CaseTable = "accident_reports" | "ethics_reports" | "pqrs_requests";
+export type CaseTable = typeof INCIDENTS_TABLE | "ethics_reports" | "pqrs_requests";
 
 /** No scrypt output is all zeros: a code never opens an anonymised case. */
 const NO_CODE = "0".repeat(64);

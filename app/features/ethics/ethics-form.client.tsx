@@ -1,5 +1,5 @@
 /** Island entry: the ethics line's report (app/features/ethics). */
-import { EthicsReportForm } from "./report-form";
+import { EthicsForm } from "./ethics-form-view";
 import { hydrateIslands } from "~/ui/islands/hydrate";
 
-hydrateIslands("ethics-form", EthicsReportForm);
+hydrateIslands("ethics-form", EthicsForm);

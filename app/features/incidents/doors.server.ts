@@ -11,7 +11,7 @@ import { plainHeld } from "~/features/cases/held.server";
 import { asRefusal, checkOrigin, checkRateMark, encodingOf, readFields } from "~/forms/post.server";
 import { incidentChannel } from "./channel";
 import { incidentForm } from "./incident-form";
-import { CHANNEL, storeReport } from "./incidents.server";
+import { CHANNEL, storeIncident } from "./incidents.server";
 
 export const RECEIPT_PATH = "/incidente/recibido";
 
@@ -23,7 +23,7 @@ export const incidentDoors = caseDoors({
   heldSealing: () => plainHeld,
   store(services, values) {
     const site = getSiteConfig();
-    return storeReport(services.db, values, {
+    return storeIncident(services.db, values, {
       policyVersion: services.policyVersion,
       staffRecipients: services.env.MAIL_TO_SST ?? services.env.MAIL_TO,
       origin: site.origin.replace(/\/$/, ""),

@@ -11,6 +11,7 @@ import { normalizeEmail } from "~/forms/fields";
 import { audit, type StaffUser as User } from "~/platform/audit.server";
 import type { CsvColumn } from "~/platform/csv.server";
 import type { Database } from "~/platform/db/database.server";
+import { INCIDENTS_TABLE } from "~/platform/db/schema";
 import { insertCase, readCasesPage } from "~/features/cases/cases.server";
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { kindLabel, statusLabel } from "~/features/cases/model";
@@ -33,7 +34,7 @@ export interface StoreOptions {
  * Stores one validated report, its first status and its mails in one transaction; only then does the
  * caller answer. Health fields are stored only with their own consent (the form refuses otherwise).
  */
-export async function storeReport(db: Kysely<Database>, values: Record<string, string>, options: StoreOptions) {
+export async function storeIncident(db: Kysely<Database>, values: Record<string, string>, options: StoreOptions) {
   const now = new Date().toISOString();
   const health = values.consentimiento_salud === "si";
   const kind = values.tipo;
@@ -52,7 +53,7 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
       contactEmail: contactEmail ?? opt("trabajador_correo"),
     });
     await trx
-      .insertInto("accident_reports")
+      .insertInto(INCIDENTS_TABLE)
       .values({
         case_id: created.id,
         reporta_nombre: opt("reporta_nombre"),
@@ -109,18 +110,18 @@ export async function storeReport(db: Kysely<Database>, values: Record<string, s
 
 // ——— Staff ———
 
-export interface ReportFilter {
+export interface IncidentFilter {
   status?: string;
   kind?: string;
 }
 
-export const REPORTS_PAGE_SIZE = 50;
+export const INCIDENTS_PAGE_SIZE = 50;
 
 /** The channel's reports with a filter, in one segment: the overdue ones, or all the others. */
-function reportsIn(db: Kysely<Database>, filter: ReportFilter, overdue: boolean, now: string) {
+function reportsIn(db: Kysely<Database>, filter: IncidentFilter, overdue: boolean, now: string) {
   let query = db
     .selectFrom("cases")
-    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+    .innerJoin(`${INCIDENTS_TABLE} as a` as const, "a.case_id", "cases.id")
     .where("cases.channel", "=", CHANNEL)
     .where((eb) => {
       // Overdue: the FURAT's deadline passed and one of the notices due with it (deadlines.ts furatNotices) is
@@ -134,7 +135,7 @@ function reportsIn(db: Kysely<Database>, filter: ReportFilter, overdue: boolean,
   return query;
 }
 
-function reportRows(db: Kysely<Database>, filter: ReportFilter, now: string, overdue: boolean, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number) {
+function incidentRows(db: Kysely<Database>, filter: IncidentFilter, now: string, overdue: boolean, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number) {
   const query = reportsIn(db, filter, overdue, now).select([
     "cases.id",
     "cases.radicado",
@@ -151,28 +152,28 @@ function reportRows(db: Kysely<Database>, filter: ReportFilter, now: string, ove
   return readCasesPage(query, direction, after, limit).then((rows) => rows.map((r) => ({ ...r, overdue: overdue ? 1 : 0 })));
 }
 
-export type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
+export type IncidentRow = Awaited<ReturnType<typeof incidentRows>>[number];
 
 /**
  * Overdue FURATs first (accidents whose deadline passed with one of the four notices missing), then the newest;
  * every report reachable by keyset paging through both segments (a cursor's tag says which: "v" for
  * the overdue ones). Counts are capped (COUNT_CAP).
  */
-export async function listReports(db: Kysely<Database>, filter: ReportFilter, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
+export async function listIncidents(db: Kysely<Database>, filter: IncidentFilter, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
   // The list is the overdue segment, newest first, followed by the rest, newest first.
-  const fetch = flaggedFirst((overdue, direction, after, limit) => reportRows(db, filter, now, overdue, direction, after, limit));
+  const fetch = flaggedFirst((overdue, direction, after, limit) => incidentRows(db, filter, now, overdue, direction, after, limit));
   const [page, others, overdue] = await Promise.all([
-    keysetPage(request, REPORTS_PAGE_SIZE, fetch, (r) => ({ tag: r.overdue ? "v" : "", at: r.received_at, id: r.id as number })),
+    keysetPage(request, INCIDENTS_PAGE_SIZE, fetch, (r) => ({ tag: r.overdue ? "v" : "", at: r.received_at, id: r.id as number })),
     countCapped(db, reportsIn(db, filter, false, now)),
     countCapped(db, reportsIn(db, filter, true, now)),
   ]);
   return { ...page, total: others + overdue, overdue };
 }
 
-export async function getReport(db: Kysely<Database>, id: number) {
+export async function getIncident(db: Kysely<Database>, id: number) {
   return db
     .selectFrom("cases")
-    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+    .innerJoin(`${INCIDENTS_TABLE} as a` as const, "a.case_id", "cases.id")
     .selectAll("a")
     .select([
       "cases.id",
@@ -190,15 +191,15 @@ export async function getReport(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
-export type Report = NonNullable<Awaited<ReturnType<typeof getReport>>>;
+export type Incident = NonNullable<Awaited<ReturnType<typeof getIncident>>>;
 
 /** The outbox rows of a report, for the detail page (never their bodies). */
-export async function reportMails(db: Kysely<Database>, id: number) {
+export async function incidentMails(db: Kysely<Database>, id: number) {
   return db.selectFrom("outbox").select(["id", "recipients", "status", "attempts", "sent_at", "last_error"]).where("case_id", "=", id).orderBy("id").execute();
 }
 
 /** The notices given so far for a report (date and number of each). */
-export async function reportNotices(db: Kysely<Database>, id: number) {
+export async function incidentNotices(db: Kysely<Database>, id: number) {
   return db.selectFrom("accident_notices").selectAll().where("case_id", "=", id).execute();
 }
 
@@ -215,7 +216,7 @@ export async function recordNotice(db: Kysely<Database>, user: User, id: number,
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("accident_notices").where("case_id", "=", id).where("notice", "=", notice).execute();
     await trx.insertInto("accident_notices").values({ case_id: id, notice, filed_on: filedOn, reference: reference || null, recorded_by: user.email, recorded_at: now }).execute();
-    if (notice === "arl") await trx.updateTable("accident_reports").set({ arl_filed_at: bogotaInstant(filedOn, "12:00"), arl_number: reference }).where("case_id", "=", id).execute();
+    if (notice === "arl") await trx.updateTable(INCIDENTS_TABLE).set({ arl_filed_at: bogotaInstant(filedOn, "12:00"), arl_number: reference }).where("case_id", "=", id).execute();
     await markFuratNotices(trx, id, now, ministryForAll);
     await audit(trx, user, notice === "arl" ? "registrar_furat" : "registrar_aviso", { caseId: id, detail: `${NOTICES[notice]}: ${filedOn}${reference ? `, ${reference}` : ""}` });
   });
@@ -228,7 +229,7 @@ export async function recordNotice(db: Kysely<Database>, user: User, id: number,
  * a new severity owes one more (a serious accident owes the Dirección Territorial notice).
  */
 async function markFuratNotices(trx: Kysely<Database>, id: number, now: string, ministryForAll: boolean) {
-  const row = await trx.selectFrom("accident_reports").select("severity").where("case_id", "=", id).executeTakeFirst();
+  const row = await trx.selectFrom(INCIDENTS_TABLE).select("severity").where("case_id", "=", id).executeTakeFirst();
   if (!row) return;
   const owed = furatNotices(row.severity, ministryForAll);
   const filed = await trx
@@ -238,9 +239,9 @@ async function markFuratNotices(trx: Kysely<Database>, id: number, now: string, 
     .where("notice", "in", owed)
     .executeTakeFirstOrThrow();
   if (Number(filed.n) === owed.length) {
-    await trx.updateTable("accident_reports").set({ furat_notices_filed_at: now }).where("case_id", "=", id).where("furat_notices_filed_at", "is", null).execute();
+    await trx.updateTable(INCIDENTS_TABLE).set({ furat_notices_filed_at: now }).where("case_id", "=", id).where("furat_notices_filed_at", "is", null).execute();
   } else {
-    await trx.updateTable("accident_reports").set({ furat_notices_filed_at: null }).where("case_id", "=", id).execute();
+    await trx.updateTable(INCIDENTS_TABLE).set({ furat_notices_filed_at: null }).where("case_id", "=", id).execute();
   }
 }
 
@@ -249,7 +250,7 @@ export async function setSeverity(db: Kysely<Database>, user: User, id: number, 
   const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
   if (!report || (report.kind === "incidente") !== (severity === "incidente")) return false;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("accident_reports").set({ severity }).where("case_id", "=", id).execute();
+    await trx.updateTable(INCIDENTS_TABLE).set({ severity }).where("case_id", "=", id).execute();
     if (report.kind === "accidente") await markFuratNotices(trx, id, new Date().toISOString(), ministryForAll);
     await audit(trx, user, "clasificar_gravedad", { caseId: id, detail: SEVERITIES[severity] });
   });
@@ -271,13 +272,13 @@ export async function setLearnedAt(db: Kysely<Database>, user: User, id: number,
 }
 
 /** Reports that concern a person: by e-mail (reporter or worker) or the worker's document number. */
-export async function reportsOfPerson(db: Kysely<Database>, who: string) {
+export async function incidentsOfPerson(db: Kysely<Database>, who: string) {
   const value = who.trim();
   if (!value) return [];
   const email = normalizeEmail(value);
   return db
     .selectFrom("cases")
-    .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+    .innerJoin(`${INCIDENTS_TABLE} as a` as const, "a.case_id", "cases.id")
     .select(["cases.id", "cases.radicado", "cases.kind", "cases.received_at"])
     .where((eb) =>
       eb.or([
@@ -291,11 +292,11 @@ export async function reportsOfPerson(db: Kysely<Database>, who: string) {
 }
 
 /** Every report with its clocks, newest first, as the CSV writer's columns and rows read as the download goes (streamBatches). */
-export async function reportsForExport(db: Kysely<Database>) {
+export async function incidentsForExport(db: Kysely<Database>) {
   const query = (after?: { received_at: string; id: number }) => {
     let q = db
       .selectFrom("cases")
-      .innerJoin("accident_reports as a", "a.case_id", "cases.id")
+      .innerJoin(`${INCIDENTS_TABLE} as a` as const, "a.case_id", "cases.id")
       .selectAll("a")
       .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.learned_at", "cases.sensitive_consent_at"])
       .where("cases.channel", "=", CHANNEL);

@@ -1,5 +1,5 @@
 /** Island entry: the incident and accident report (app/features/incidents). */
-import { ReportForm } from "./report-form";
+import { IncidentForm } from "./incident-form-view";
 import { hydrateIslands } from "~/ui/islands/hydrate";
 
-hydrateIslands("report-form", ReportForm);
+hydrateIslands("report-form", IncidentForm);

@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { caseNoteFields, day, trimmed } from "~/forms/actions";
 
-export const reportActionSchema = z.discriminatedUnion("accion", [
+export const incidentActionSchema = z.discriminatedUnion("accion", [
   z.object(caseNoteFields),
   z.object({
     accion: z.literal("furat"),
@@ -22,4 +22,4 @@ export const reportActionSchema = z.discriminatedUnion("accion", [
     hora_conocimiento: z.pipe(z.optional(z.string()), z.transform((v) => (v ?? "").trim() || "00:00")).check(z.regex(/^\d{2}:\d{2}$/, "Escriba una fecha y hora válidas, no posteriores a ahora.")),
   }),
 ]);
-export type ReportAction = z.infer<typeof reportActionSchema>;
+export type IncidentAction = z.infer<typeof incidentActionSchema>;

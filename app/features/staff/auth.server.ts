@@ -20,7 +20,6 @@ import { allRoles, rolesOf, setRoles } from "./roles.server";
 
 export type User = StaffUser;
 export { normalizeEmail };
-export { audit } from "~/platform/audit.server";
 
 export const SESSION_COOKIE = "sesion_personal";
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;

@@ -5,6 +5,7 @@ import { ACCESS, mayOpen, type StaffArea } from "~/config/access";
 import { ROLE_LABELS } from "~/config/roles";
 import { getSessionUser, SESSION_COOKIE, SESSION_MAX_MS, type User } from "./auth.server";
 import { getServices, type Services } from "~/platform/services.server";
+import type { StaffCall } from "~/forms/actions";
 
 export const readSessionId = (request: Request) => readCookie(request, SESSION_COOKIE);
 
@@ -52,4 +53,17 @@ export function assertSameOriginPost(request: Request): void {
   if (!origin || !URL.canParse(origin) || new URL(origin).host !== new URL(request.url).host) {
     throw data({ message: "Solicitud rechazada: no proviene de este sitio." }, { status: 403 });
   }
+}
+
+type PageArgs = { request: Request; params: Readonly<Record<string, string | undefined>> };
+
+/** A staff page's loader: the call its feature answers, from someone allowed in `area`. */
+export async function staffCall({ request, params }: PageArgs, area: StaffArea): Promise<StaffCall> {
+  return { request, params, ...(await requireStaff(request, area)) };
+}
+
+/** A staff page's action: a same-origin POST from someone allowed in `area`. */
+export async function staffPost(args: PageArgs, area: StaffArea): Promise<StaffCall> {
+  assertSameOriginPost(args.request);
+  return staffCall(args, area);
 }

@@ -15,7 +15,7 @@ import { log } from "~/platform/log.server";
 import { type Engine } from "./migrations/engine";
 import { openReadWorker } from "./read-worker.server";
 import { migrationsFor } from "./migrations";
-import type { Database } from "./schema";
+import { type Database, INCIDENTS_TABLE } from "./schema";
 
 export type * from "./schema";
 export type { Engine };
@@ -30,7 +30,7 @@ export const TABLES = [
   "radicado_sequences",
   "outbox",
   "case_events",
-  "accident_reports",
+  INCIDENTS_TABLE,
   "accident_notices",
   "ethics_reports",
   "held_posts",

@@ -156,7 +156,7 @@ export interface CaseEventsTable {
   author: string;
 }
 
-export interface AccidentReportsTable {
+export interface IncidentsTable {
   case_id: number;
   reporta_nombre: string | null;
   reporta_relacion: string;
@@ -191,7 +191,7 @@ export interface AccidentReportsTable {
 }
 
 /** A notice an accident report owes, once given (migration 016). */
-export interface AccidentNoticesTable {
+export interface IncidentNoticesTable {
   case_id: number;
   notice: "arl" | "eps" | "trabajador" | "territorial" | "investigacion_arl";
   /** aaaa-mm-dd, the day it was filed or delivered. */
@@ -264,7 +264,7 @@ export interface HeldPostsTable {
 }
 
 /** A request of the PQRS channel (docs/product.md §28, ADR 019) with its legal clock. */
-export interface PqrsRequestsTable {
+export interface RequestsTable {
   case_id: number;
   /** The legal term it runs on (app/features/requests/clock.ts). */
   term: string;
@@ -384,14 +384,20 @@ export interface VitalDailyTargetsTable {
   views: number;
 }
 
+/**
+ * The incident channel's stored table. The channel is `incidents` in code; its table keeps the name it
+ * was created with (released migrations never change), and the code names it through this alias only.
+ */
+export const INCIDENTS_TABLE = "accident_reports";
+
 export interface Database {
   vital_views: VitalViewsTable;
   vital_daily: VitalDailyTable;
   vital_daily_targets: VitalDailyTargetsTable;
-  accident_notices: AccidentNoticesTable;
+  accident_notices: IncidentNoticesTable;
   published_figures: PublishedFiguresTable;
   gender_figures_other: GenderFiguresOtherTable;
-  pqrs_requests: PqrsRequestsTable;
+  pqrs_requests: RequestsTable;
   legal_holds: LegalHoldsTable;
   job_leases: JobLeasesTable;
   messages_fts: MessagesFtsTable;
@@ -399,7 +405,7 @@ export interface Database {
   held_posts: HeldPostsTable;
   cases: CasesTable;
   case_events: CaseEventsTable;
-  accident_reports: AccidentReportsTable;
+  [INCIDENTS_TABLE]: IncidentsTable;
   radicado_sequences: RadicadoSequencesTable;
   ethics_reports: EthicsReportsTable;
   user_roles: UserRolesTable;

@@ -1,5 +1,5 @@
 import { ignoredDatesMessage, messagesForExport, parseFilter } from "~/features/messages/inbox.server";
-import { audit } from "~/features/staff/auth.server";
+import { audit } from "~/platform/audit.server";
 import { requireStaff } from "~/features/staff/guard.server";
 import { csvResponse } from "~/platform/csv.server";
 import type { Route } from "./+types/export-csv";

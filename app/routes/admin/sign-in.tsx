@@ -1,7 +1,8 @@
 import { data, redirect, useActionData } from "react-router";
 import { assertSameOriginPost, readSessionId, sessionCookie } from "~/features/staff/guard.server";
 import { clientAddress } from "~/forms/post.server";
-import { audit, getSessionUser, signIn } from "~/features/staff/auth.server";
+import { getSessionUser, signIn } from "~/features/staff/auth.server";
+import { audit } from "~/platform/audit.server";
 import { firstProblem, formFields, signInSchema } from "~/features/staff/forms";
 import { getServices } from "~/platform/services.server";
 import type { Route } from "./+types/sign-in";

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { audit, endSession, getSessionUser } from "~/features/staff/auth.server";
+import { endSession, getSessionUser } from "~/features/staff/auth.server";
+import { audit } from "~/platform/audit.server";
 import { assertSameOriginPost, readSessionId, sessionCookie } from "~/features/staff/guard.server";
 import { getServices } from "~/platform/services.server";
 import type { Route } from "./+types/sign-out";
