@@ -213,6 +213,9 @@ export async function createServer() {
   // no body and no type (a bare sign-out) is an empty form.
   app.use((req, res, next) => {
     if (req.method !== "POST" || res.locals.submission?.door === "api") return next();
+    // An upload page (ADR 027) takes a multipart form, and the verification page also a bare PDF.
+    const files = res.locals.submission?.files;
+    if (files && (req.is("multipart/form-data") || (files === "multipart-or-pdf" && req.is("application/pdf")))) return next();
     if (!req.headers["content-type"] && (req.rawBody?.length ?? 0) === 0) {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
       return next();
@@ -354,7 +357,7 @@ function readBody(limit, message) {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const refuse = () => {
       let drained = 0;
-      const body = req.is("application/x-www-form-urlencoded")
+      const body = req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data")
         ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
         : JSON.stringify({ error: { code: "contenido_muy_grande", message } });
       res.writeHead(413, {
