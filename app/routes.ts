@@ -35,6 +35,7 @@ export default [
   route("verificar", "routes/verificar.tsx"),
   route("verificar/clave", "routes/verificar.clave.ts"),
   route("verificar/:codigo", "routes/verificar.codigo.tsx"),
+  route("api/verificar", "routes/api.verificar.ts"),
   route("admin/certificados.csv", "routes/admin/certificates-csv.ts"),
   route("admin/ingresar", "routes/admin/sign-in.tsx"),
   route("admin/salir", "routes/admin/sign-out.ts"),

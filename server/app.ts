@@ -92,8 +92,8 @@ export interface Submission {
   limit: "forms" | "ethics" | "vitals" | "none";
   /** Another body limit than FORM_BODY_LIMIT_BYTES (the field-speed beacons: 2 KB; an upload's own). */
   bodyLimit?: number;
-  /** The page takes a file: a multipart form (or, from an API client, the file itself as `files` names its type). */
-  files?: "multipart" | "multipart-or-pdf";
+  /** The page takes a file, in a multipart form. */
+  files?: "multipart";
   /** The message form answered from Express (messageApi), if any. */
   messageForm?: "contacto" | "cliente";
 }
@@ -119,7 +119,8 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
   // Employment certificates (ADR 027): the payroll extract (staff only) and a certificate's PDF to compare;
   // each counted by its own limits in the database (app/features/certificates).
   "/admin/nomina": { door: "page", limit: "none", bodyLimit: PAYROLL_UPLOAD_LIMIT_BYTES, files: "multipart" },
-  "/verificar": { door: "page", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, files: "multipart-or-pdf" },
+  "/verificar": { door: "page", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, files: "multipart" },
+  "/api/verificar": { door: "api", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES },
 };
 
 /** The methods a door answers; anything else is refused with 405 before the router sees it. */

@@ -213,9 +213,8 @@ export async function createServer() {
   // no body and no type (a bare sign-out) is an empty form.
   app.use((req, res, next) => {
     if (req.method !== "POST" || res.locals.submission?.door === "api") return next();
-    // An upload page (ADR 027) takes a multipart form, and the verification page also a bare PDF.
-    const files = res.locals.submission?.files;
-    if (files && (req.is("multipart/form-data") || (files === "multipart-or-pdf" && req.is("application/pdf")))) return next();
+    // An upload page (ADR 027) takes a multipart form.
+    if (res.locals.submission?.files && req.is("multipart/form-data")) return next();
     if (!req.headers["content-type"] && (req.rawBody?.length ?? 0) === 0) {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
       return next();

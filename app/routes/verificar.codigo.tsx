@@ -1,6 +1,7 @@
 import { SiteFrame } from "~/ui/site-frame";
 import { siteFromMatches } from "~/config/site-data";
-import { messageOf, verifyCodePage } from "~/features/certificates/pages.server";
+import { verifyCodePage } from "~/features/certificates/pages.server";
+import { messageOf } from "~/features/certificates/model";
 import { VerificationAnswer, VerifyForms } from "~/features/certificates/verify-views";
 import styles from "~/styles/certificates.css?url";
 import type { Route } from "./+types/verificar.codigo";
@@ -16,18 +17,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return verifyCodePage(request, params.codigo);
 }
 
-/** The holder's document typed, to see the salary the certificate includes. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  return verifyCodePage(request, params.codigo, String(form.get("documento") ?? "").slice(0, 40));
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
-
-export default function VerificarCodigo({ loaderData, actionData }: Route.ComponentProps) {
-  const answer = (actionData ?? loaderData).answer;
+export default function VerificarCodigo({ loaderData }: Route.ComponentProps) {
+  const answer = loaderData.answer;
   return (
     <SiteFrame>
       <main className="page verify">

@@ -1,6 +1,7 @@
 import { SiteFrame } from "~/ui/site-frame";
 import { siteFromMatches } from "~/config/site-data";
-import { messageOf, verifyPost } from "~/features/certificates/pages.server";
+import { verifyPost } from "~/features/certificates/pages.server";
+import { messageOf } from "~/features/certificates/model";
 import { VerificationAnswer, VerifyForms } from "~/features/certificates/verify-views";
 import styles from "~/styles/certificates.css?url";
 import type { Route } from "./+types/verificar";

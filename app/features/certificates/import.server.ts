@@ -14,26 +14,10 @@ import { isCalendarDay } from "~/forms/fields";
 import { audit, type StaffUser } from "~/platform/audit.server";
 import type { Database, PayrollContractsTable } from "~/platform/db/database.server";
 import type { CertificateKeys } from "./keys.server";
-import { type ContractKind, documentProblem, isContractKind, isDocumentType, normalizeDocument } from "./model";
+import { type ContractKind, documentProblem, ERRORS_SHOWN, isContractKind, isDocumentType, normalizeDocument, PAYROLL_COLUMNS } from "./model";
 
-export const PAYROLL_COLUMNS = [
-  "tipo_documento",
-  "numero_documento",
-  "nombre_completo",
-  "correo",
-  "celular",
-  "cargo",
-  "tipo_contrato",
-  "fecha_inicio",
-  "fecha_fin",
-  "empresa_usuaria",
-  "salario",
-  "funciones",
-] as const;
 const REQUIRED = ["tipo_documento", "numero_documento", "nombre_completo", "cargo", "tipo_contrato", "fecha_inicio", "salario"];
 
-/** At most this many bad lines are listed; the count says how many there were. */
-export const ERRORS_SHOWN = 200;
 const BATCH = 400;
 
 export interface LineError {

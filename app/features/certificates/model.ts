@@ -2,6 +2,7 @@
  * Employment certificates (docs/product.md §38, 39; ADR 027): the words and formats shared by the worker's
  * pages, the staff pages, the PDF and the verification. No server code.
  */
+import type { FileVerification } from "./verify.server";
 
 /** The payroll extract may weigh this much (100,000 workers with duties fit in about 40 MB). */
 export const PAYROLL_UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -99,3 +100,37 @@ export const OTP_TRIES = 3;
 /** Certificates per document in 30 days. */
 export const CERTIFICATES_PER_WINDOW = 5;
 export const CERTIFICATE_WINDOW_DAYS = 30;
+
+/** The verification's answer in one sentence (the page's heading, the JSON's message). */
+export function messageOf(answer: FileVerification): string {
+  switch (answer.outcome) {
+    case "found":
+      return answer.view.annulledAt ? "Certificado anulado" : "Certificado válido";
+    case "not_found":
+      return "No encontramos un certificado con ese código.";
+    case "not_ours":
+      return "Este archivo no es, byte por byte, ninguno de los certificados que expedimos: pudo ser modificado o no es nuestro.";
+    case "invalid":
+      return answer.message;
+    case "limited":
+      return `Recibimos demasiadas consultas desde su conexión. Intente de nuevo en ${Math.ceil(answer.retryAfter / 60)} minuto(s).`;
+  }
+}
+
+export const PAYROLL_COLUMNS = [
+  "tipo_documento",
+  "numero_documento",
+  "nombre_completo",
+  "correo",
+  "celular",
+  "cargo",
+  "tipo_contrato",
+  "fecha_inicio",
+  "fecha_fin",
+  "empresa_usuaria",
+  "salario",
+  "funciones",
+] as const;
+
+/** At most this many bad lines of an import are listed; the count says how many there were. */
+export const ERRORS_SHOWN = 200;

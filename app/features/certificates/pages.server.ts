@@ -9,6 +9,7 @@ import { addressToken } from "~/platform/keys.server";
 import { getServices } from "~/platform/services.server";
 import { checkCode, downloadOnce, flowCookie, flowState, issueCertificate, readFlow, requestCode } from "./flow.server";
 import { certificateKeys } from "./keys.server";
+import { messageOf } from "./model";
 import { type FileVerification, verifyByCode, verifyByFile } from "./verify.server";
 
 export async function certificateServices() {
@@ -99,54 +100,62 @@ function verificationAnswer(request: Request, answer: FileVerification, asJson: 
   return data({ answer }, { status, headers });
 }
 
-export function messageOf(answer: FileVerification): string {
-  switch (answer.outcome) {
-    case "found":
-      return answer.view.annulledAt ? "Certificado anulado" : "Certificado válido";
-    case "not_found":
-      return "No encontramos un certificado con ese código.";
-    case "not_ours":
-      return "Este archivo no es, byte por byte, ninguno de los certificados que expedimos: pudo ser modificado o no es nuestro.";
-    case "invalid":
-      return answer.message;
-    case "limited":
-      return `Recibimos demasiadas consultas desde su conexión. Intente de nuevo en ${Math.ceil(answer.retryAfter / 60)} minuto(s).`;
-  }
-}
 
 /** GET /verificar/CODE (the QR's address): the answer, counted. */
 export async function verifyCodePage(request: Request, code: string, document?: string) {
   const { services, keys } = await certificateServices();
   if (!keys) return data({ answer: { outcome: "invalid", message: "La verificación no está disponible en este momento." } as FileVerification }, { status: 503, headers: { ...NOINDEX, "Retry-After": "3600" } });
   const answer = await verifyByCode(services.db, { code, document, addressToken: addressToken(clientAddress(request)), keys });
-  const asJson = (request.headers.get("accept") ?? "").includes("application/json");
-  return verificationAnswer(request, answer, asJson);
+  return verificationAnswer(request, answer, false);
 }
 
-/** POST /verificar: a code typed, or a PDF (a multipart form, or the file itself from an API client). */
+/** POST /verificar: a code typed, or a PDF dropped in its multipart form. */
 export async function verifyPost(request: Request) {
   const { services, keys } = await certificateServices();
-  const type = request.headers.get("content-type") ?? "";
-  const asJson = type.startsWith("application/pdf") || (request.headers.get("accept") ?? "").includes("application/json");
-  if (!keys) return verificationAnswer(request, { outcome: "invalid", message: "La verificación no está disponible en este momento." }, asJson);
+  if (!keys) return verificationAnswer(request, { outcome: "invalid", message: "La verificación no está disponible en este momento." }, false);
   const token = addressToken(clientAddress(request));
-  if (type.startsWith("application/pdf")) {
-    return verificationAnswer(request, await verifyByFile(services.db, { bytes: new Uint8Array(await request.arrayBuffer()), addressToken: token, keys }), true);
-  }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return verificationAnswer(request, { outcome: "invalid", message: "No pudimos leer el formulario. Inténtelo de nuevo." }, asJson);
+    return verificationAnswer(request, { outcome: "invalid", message: "No pudimos leer el formulario. Inténtelo de nuevo." }, false);
   }
   const file = form.get("archivo");
   if (file && typeof file !== "string" && file.size > 0) {
-    return verificationAnswer(request, await verifyByFile(services.db, { bytes: new Uint8Array(await file.arrayBuffer()), addressToken: token, keys }), asJson);
+    return verificationAnswer(request, await verifyByFile(services.db, { bytes: new Uint8Array(await file.arrayBuffer()), addressToken: token, keys }), false);
   }
   const code = String(form.get("codigo") ?? "");
-  if (!code.trim()) return verificationAnswer(request, { outcome: "invalid", message: "Escriba el código de verificación o elija el PDF del certificado." }, asJson);
-  const answer = await verifyByCode(services.db, { code, document: String(form.get("documento") ?? "") || undefined, addressToken: token, keys });
-  return verificationAnswer(request, answer, asJson);
+  if (!code.trim()) return verificationAnswer(request, { outcome: "invalid", message: "Escriba el código de verificación o elija el PDF del certificado." }, false);
+  return verificationAnswer(request, await verifyByCode(services.db, { code, document: String(form.get("documento") ?? "") || undefined, addressToken: token, keys }), false);
+}
+
+/**
+ * POST /api/verificar, for API clients: the PDF itself (`application/pdf`), or JSON `{"codigo", "documento"?}`;
+ * answered in JSON, 4xx for what cannot be verified.
+ */
+export async function verifyApi(request: Request) {
+  const { services, keys } = await certificateServices();
+  if (!keys) return verificationAnswer(request, { outcome: "invalid", message: "La verificación no está disponible en este momento." }, true);
+  const token = addressToken(clientAddress(request));
+  const type = request.headers.get("content-type") ?? "";
+  if (type.startsWith("application/pdf")) {
+    return verificationAnswer(request, await verifyByFile(services.db, { bytes: new Uint8Array(await request.arrayBuffer()), addressToken: token, keys }), true);
+  }
+  let body: unknown;
+  try {
+    body = type.startsWith("application/json") ? JSON.parse(await request.text()) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  if (typeof fields.codigo !== "string") {
+    return Response.json(
+      { error: { code: "datos_invalidos", message: "Envíe el PDF (Content-Type: application/pdf) o un JSON con «codigo» (y, para ver el salario, «documento»)." } },
+      { status: 400, headers: NOINDEX },
+    );
+  }
+  const document = typeof fields.documento === "string" ? fields.documento.slice(0, 40) : undefined;
+  return verificationAnswer(request, await verifyByCode(services.db, { code: fields.codigo, document, addressToken: token, keys }), true);
 }
 
 /** GET /verificar/clave: the public key that checks every certificate's signature. */

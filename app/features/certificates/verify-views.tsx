@@ -44,7 +44,8 @@ export function VerificationAnswer({ answer, message }: { answer: FileVerificati
         ))}
       </ul>
       {v.includesSalary && !v.salaryShown ? (
-        <form method="post" action={`/verificar/${v.code}`} className="verify-form">
+        <form method="post" action="/verificar" className="verify-form">
+          <input type="hidden" name="codigo" value={v.code} />
           <p>Este certificado incluye el salario. Para verlo, escriba el número de documento del titular.</p>
           <div>
             <label htmlFor="documento">Número de documento del titular</label>

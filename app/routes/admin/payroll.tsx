@@ -1,8 +1,8 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.server";
 import { certificateKeys } from "~/features/certificates/keys.server";
-import { ERRORS_SHOWN, importPayroll, PAYROLL_COLUMNS, recentImports } from "~/features/certificates/import.server";
-import { dayText } from "~/features/certificates/model";
+import { importPayroll, recentImports } from "~/features/certificates/import.server";
+import { dayText, ERRORS_SHOWN, PAYROLL_COLUMNS } from "~/features/certificates/model";
 import { isCalendarDay } from "~/forms/fields";
 import { bogotaDay } from "~/platform/dates";
 import type { Route } from "./+types/payroll";
