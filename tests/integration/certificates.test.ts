@@ -9,7 +9,8 @@ import { createHash, createPublicKey, verify } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, query } from "../support/database";
-import { pdfText } from "../support/pdf-text";
+import QRCode from "qrcode";
+import { pdfRectangles, pdfText, qrGridOf } from "../support/pdf-text";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
@@ -198,6 +199,10 @@ describe("the worker's flow without JavaScript", () => {
     expect(text).toContain(`Código de verificación: ${row.code.slice(0, 5)}-${row.code.slice(5, 10)}-${row.code.slice(10)}`);
     expect(text.replace(/\n/g, " ")).toContain(`https://www.example.com/verificar/${row.code}`);
     expect(JSON.parse(row.snapshot).verifyUrl).toBe(`https://www.example.com/verificar/${row.code}`);
+    // The QR drawn is the QR of the verification address, module for module.
+    const qr = QRCode.create(`https://www.example.com/verificar/${row.code}`, { errorCorrectionLevel: "M" });
+    const expected = Array.from({ length: qr.modules.size }, (_, r) => Array.from({ length: qr.modules.size }, (_, c) => Boolean(qr.modules.get(r, c))));
+    expect(qrGridOf(pdfRectangles(pdf))).toEqual(expected);
     // Duties were not asked for; no reason for termination, nor any mark (CST art. 59).
     expect(text).not.toContain("Funciones");
     expect(text.toLowerCase()).not.toMatch(/retiro|renuncia|despido|justa causa|motivo/);

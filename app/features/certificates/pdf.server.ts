@@ -6,7 +6,7 @@
  * them). It says what CST art. 57 num. 7 asks (time of service, kind of work, salary only when asked)
  * and nothing about why a contract ended, nor any mark (CST art. 59).
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { fill, PDFDocument, type PDFFont, type PDFPage, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
 import { bogotaDay } from "~/platform/dates";
 import { type CertificateSnapshot, CONTRACT_KINDS, DOCUMENT_TYPES, dayText, groupCode, pesos } from "./model";
@@ -84,12 +84,16 @@ class Writer {
   }
 }
 
-/** The QR's dark modules as rectangles, one per horizontal run (vector: sharp at any zoom and print). */
+/**
+ * The QR's dark modules as one filled path of rectangles, one per horizontal run of a row (vector: sharp
+ * at any zoom and in print; one fill instead of a graphics state per module).
+ */
 function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
   const qr = QRCode.create(url, { errorCorrectionLevel: "M" });
   const n = qr.modules.size;
   const quiet = 2;
-  const cell = size / (n + 2 * quiet);
+  const cell = Math.round((size / (n + 2 * quiet)) * 100) / 100;
+  const ops = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
   for (let row = 0; row < n; row++) {
     let col = 0;
     while (col < n) {
@@ -99,9 +103,11 @@ function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) 
       }
       const start = col;
       while (col < n && qr.modules.get(row, col)) col += 1;
-      page.drawRectangle({ x: x + (quiet + start) * cell, y: y + size - (quiet + row + 1) * cell, width: (col - start) * cell, height: cell, color: rgb(0, 0, 0) });
+      ops.push(rectangle(x + (quiet + start) * cell, y + (n + quiet - row - 1) * cell, (col - start) * cell, cell));
     }
   }
+  ops.push(fill(), popGraphicsState());
+  page.pushOperators(...ops);
 }
 
 const FOOTER = 120;
