@@ -94,6 +94,8 @@ export interface Submission {
   bodyLimit?: number;
   /** The page takes a file, in a multipart form. */
   files?: "multipart";
+  /** What a body over the limit is told, when it is a file rather than a message. */
+  tooLarge?: string;
   /** The message form answered from Express (messageApi), if any. */
   messageForm?: "contacto" | "cliente";
 }
@@ -118,9 +120,9 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
   [VITALS_PATH]: { door: "api", limit: "vitals", bodyLimit: VITALS_BODY_LIMIT_BYTES },
   // Employment certificates (ADR 027): the payroll extract (staff only) and a certificate's PDF to compare;
   // each counted by its own limits in the database (app/features/certificates).
-  "/admin/nomina": { door: "page", limit: "none", bodyLimit: PAYROLL_UPLOAD_LIMIT_BYTES, files: "multipart" },
-  "/verificar": { door: "page", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, files: "multipart" },
-  "/api/verificar": { door: "api", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES },
+  "/admin/nomina": { door: "page", limit: "none", bodyLimit: PAYROLL_UPLOAD_LIMIT_BYTES, files: "multipart", tooLarge: "El archivo de nómina supera el máximo de 64 MB. Divídalo en partes y envíelas una a una." },
+  "/verificar": { door: "page", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, files: "multipart", tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados." },
+  "/api/verificar": { door: "api", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados." },
 };
 
 /** The methods a door answers; anything else is refused with 405 before the router sees it. */

@@ -356,9 +356,12 @@ function readBody(limit, message) {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const refuse = () => {
       let drained = 0;
+      // An upload says it was the file (ADR 027); a form, its message.
+      const text = res.locals.submission?.tooLarge ?? message;
+      const heading = res.locals.submission?.tooLarge ? "Archivo demasiado grande" : "Mensaje demasiado largo";
       const body = req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data")
-        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
-        : JSON.stringify({ error: { code: "contenido_muy_grande", message } });
+        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>${heading}</title><h1>${heading}</h1><p>${text}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
+        : JSON.stringify({ error: { code: "contenido_muy_grande", message: text } });
       res.writeHead(413, {
         "Content-Type": body.startsWith("<") ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
         "Content-Length": Buffer.byteLength(body),

@@ -6,6 +6,7 @@
  * file, the limits, and the staff roles.
  */
 import { createHash, createPublicKey, verify } from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signIn } from "../support/accounts";
 import { execute, freshDatabaseUrl, query } from "../support/database";
@@ -109,6 +110,27 @@ describe("the payroll import", () => {
     expect(page).toContain("20/11/2026");
     const audit = await query(server.databaseUrl, "select * from audit_log where action = 'importar_nomina'");
     expect(audit).toHaveLength(2);
+  });
+
+  it("refuses a malformed CSV and a 200 MB upload with a clear Spanish answer, never a 5xx", async () => {
+    const unclosed = await upload(`${HEADER}\nCC;80111299;"Sin cerrar;x@example.org;;Operario;fijo;2024-01-01;;;1300000;\n`, "2026-11-20");
+    expect(unclosed.status).toBe(422);
+    expect(await html(unclosed)).toMatch(/Línea \d+: comillas mal cerradas/);
+    // Declared 200 MB: answered at once, before the body is read.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = http.request(
+        { host: url.hostname, port: url.port, method: "POST", path: "/admin/nomina", agent: false, headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(200 * 1024 * 1024), Origin: server.url, Cookie: cookies.nomina } },
+        (res) => res.once("data", (chunk) => {
+          resolve({ status: res.statusCode ?? 0, body: String(chunk) });
+          req.destroy();
+        }),
+      );
+      req.on("error", (error) => (String(error).includes("ECONNRESET") ? undefined : reject(error)));
+      req.write("--x\r\n");
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("El archivo de nómina supera el máximo de 64 MB");
   });
 
   it("is the payroll team's and the admin's only", async () => {
@@ -240,6 +262,11 @@ describe("the worker's flow without JavaScript", () => {
     const dropped = await fetch(`${server.url}/verificar`, { method: "POST", headers: { Origin: server.url }, body: multipart });
     expect(dropped.status).toBe(200);
     expect(await html(dropped)).toContain("Certificado válido");
+    const notPdf = new FormData();
+    notPdf.append("archivo", new Blob(["no soy un PDF"], { type: "application/pdf" }), "falso.pdf");
+    const refusedFile = await fetch(`${server.url}/verificar`, { method: "POST", headers: { Origin: server.url }, body: notPdf });
+    expect(refusedFile.status).toBe(400);
+    expect(await html(refusedFile)).toContain("El archivo no es un PDF.");
     const wrongLetters = await post("/verificar", { codigo: "UUUUU-UUUUU-UUUUU" });
     expect(wrongLetters.status).toBe(400);
     expect(await html(wrongLetters)).toContain("tiene 15 letras y números");

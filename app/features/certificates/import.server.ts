@@ -18,7 +18,7 @@ import { type ContractKind, documentProblem, ERRORS_SHOWN, isContractKind, isDoc
 
 const REQUIRED = ["tipo_documento", "numero_documento", "nombre_completo", "cargo", "tipo_contrato", "fecha_inicio", "salario"];
 
-const BATCH = 400;
+const BATCH = 1000;
 
 export interface LineError {
   line: number;

@@ -4,7 +4,7 @@
  * certificate; lookups are limited per connection in the database; nothing personal is logged.
  */
 import type { Kysely } from "kysely";
-import type { Database } from "~/platform/db/database.server";
+import { type Database, withRelaxedSync } from "~/platform/db/database.server";
 import { hit } from "~/platform/rate-limit.server";
 import { sha256Hex } from "./flow.server";
 import type { CertificateKeys } from "./keys.server";
@@ -44,11 +44,14 @@ async function viewOf(
   document: string | undefined,
   now: number,
 ): Promise<VerifiedView> {
-  await db
-    .updateTable("certificates")
-    .set((eb) => ({ verifications: eb("verifications", "+", 1), last_verified_at: new Date(now).toISOString() }))
-    .where("id", "=", row.id as number)
-    .execute();
+  // A count is bookkeeping: written without waiting for the disk on SQLite, like the rate counters (ADR 016).
+  await withRelaxedSync(db, (conn) =>
+    conn
+      .updateTable("certificates")
+      .set((eb) => ({ verifications: eb("verifications", "+", 1), last_verified_at: new Date(now).toISOString() }))
+      .where("id", "=", row.id as number)
+      .execute(),
+  );
   const s = JSON.parse(row.snapshot) as CertificateSnapshot;
   const salaryShown = row.includes_salary === 1 && !!document && keys.documentCheck(normalizeDocument(document)) === row.document_check;
   return {
