@@ -65,7 +65,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   const dbUrl = await freshDatabaseUrl("certificados");
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CERTIFICATE_KEY, MAIL_POLL_MS: "100" }, dbUrl);
-  for (const role of ["nomina", "admin", "staff"]) {
+  for (const role of ["nomina", "admin", "staff", "datos"]) {
     createAccount(dbUrl, `${role}@example.com`, role);
     cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
   }
@@ -284,6 +284,26 @@ describe("the worker's flow without JavaScript", () => {
     const list = await html(get(`/admin/certificados?q=52123456`, cookies.nomina));
     expect(list).toContain("Expedido con datos de nómina errados");
     expect(list).toContain("5 veces");
+  });
+
+  it("puts the person's certificates and payroll data in a data-subject access export", async () => {
+    const filed = await fetch(`${server.url}/php/pqrs`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({ tipo: "datos_consulta", descripcion: "Quiero saber qué datos míos tienen.", nombre: "María Fernanda Núñez Ruiz", tipo_documento: "CC", documento: "52123456", correo: "maria.nunez@example.org", consentimiento: true }),
+    });
+    expect(filed.status).toBe(201);
+    const { radicado } = (await filed.json()) as { radicado: string };
+    const [request] = await query<{ id: number | string }>(server.databaseUrl, "select id from cases where radicado = ?", [radicado]);
+    expect((await post(`/admin/datos/${request.id}`, { accion: "exportar" }, cookies.datos)).status).toBe(302);
+    const exported = (await (await get(`/admin/datos/${request.id}/exportacion.json`, cookies.datos)).json()) as {
+      certificados_laborales: { codigo: string; contenido: { holder: { name: string } } }[];
+      nomina_importada: { nombre: string; contratos: unknown[] } | null;
+    };
+    const [row] = await query<{ code: string }>(server.databaseUrl, "select code from certificates");
+    expect(exported.certificados_laborales.map((c) => c.codigo)).toEqual([`${row.code.slice(0, 5)}-${row.code.slice(5, 10)}-${row.code.slice(10)}`]);
+    expect(exported.nomina_importada?.nombre).toBe("María Fernanda Núñez Ruiz");
+    expect(exported.nomina_importada?.contratos).toHaveLength(2);
   });
 
   it("keeps its limits in the database: codes per document, certificates per 30 days", async () => {

@@ -104,8 +104,9 @@ export async function requestCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const at = new Date(now).toISOString();
   await db.transaction().execute(async (trx) => {
-    // One live code per document: a new one replaces the last.
+    // One live code per document: a new one replaces the last; codes a day past their expiry go.
     await trx.deleteFrom("certificate_codes").where("person_key", "=", personKey).execute();
+    await trx.deleteFrom("certificate_codes").where("expires_at", "<", new Date(now - 86_400_000).toISOString()).execute();
     await trx
       .insertInto("certificate_codes")
       .values({

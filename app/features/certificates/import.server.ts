@@ -1,7 +1,7 @@
 /**
  * The payroll import (docs/product.md §38, ADR 027): a CSV with one line per contract, read as a stream
  * twice: first checked whole (every bad line reported with its number and reason, nothing written), then,
- * only when it is clean, applied in one transaction, in batches. What a worker is looked up by is an HMAC
+ * only when it is clean, applied in short batches. What a worker is looked up by is an HMAC
  * of document type and number (keys.server.ts); the number is not stored. An unchanged line changes
  * nothing, so the same file imported twice leaves the payroll as it was; each import is recorded with its
  * counts and audited.
@@ -97,6 +97,12 @@ function readRow(cells: Record<string, string>, line: number, keys: CertificateK
   };
 }
 
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function* piecesOf(bytes: Buffer, size = 64 * 1024) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
 /** The file's rows, streamed; a malformed CSV (quotes, column count) ends the stream with a LineError. */
 async function* rowsOf(bytes: Buffer, keys: CertificateKeys): AsyncGenerator<Row | LineError> {
   const firstLine = bytes.subarray(0, Math.min(bytes.length, 4096)).toString("utf8").split(/\r?\n/, 1)[0] ?? "";
@@ -107,11 +113,15 @@ async function* rowsOf(bytes: Buffer, keys: CertificateKeys): AsyncGenerator<Row
     yield { line: 1, reason: `faltan columnas en el encabezado: ${missing.join(", ")}. Columnas: ${PAYROLL_COLUMNS.join(delimiter)}` };
     return;
   }
-  const parser = Readable.from([bytes]).pipe(
+  // Fed in 64 KB pieces, so the parser keeps a few records at a time (back-pressure), not the whole file's.
+  const parser = Readable.from(piecesOf(bytes), { objectMode: false }).pipe(
     parse({ bom: true, delimiter, columns: () => header, skip_empty_lines: true, info: true, max_record_size: 8192, relax_quotes: false }),
   );
   try {
+    let read = 0;
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+      // The file is in memory, so parsing never waits for input: let the server answer others now and then.
+      if (++read % 1000 === 0) await yieldToOthers();
       const row = readRow(record, info.lines, keys);
       yield typeof row === "string" ? { line: info.lines, reason: row } : row;
     }
@@ -240,7 +250,11 @@ async function applyBatch(trx: Transaction<Database>, batch: Row[], importId: nu
 
 export type ImportOutcome = { outcome: "refused"; check: CheckResult } | { outcome: "imported"; importId: number; counts: ImportCounts };
 
-/** Checks the file whole; only a clean file is applied, in one transaction, and recorded and audited. */
+/**
+ * Checks the file whole; only a clean file is applied, batch by batch, each batch its own short
+ * transaction (the site's other writes go on between them), then recorded and audited. Applying is
+ * idempotent, so an import cut short (a restart) is completed by importing the same file again.
+ */
 export async function importPayroll(
   db: Kysely<Database>,
   input: { bytes: Buffer; fileName: string; cutoffDay: string; user: StaffUser; keys: CertificateKeys },
@@ -249,37 +263,30 @@ export async function importPayroll(
   const check = await checkPayroll(input.bytes, input.keys);
   if (check.errorCount > 0) return { outcome: "refused", check };
   const sha = createHash("sha256").update(input.bytes).digest("hex");
-  return db.transaction().execute(async (trx) => {
-    const counts: ImportCounts = { rows: check.rows, people: 0, peopleNew: 0, contractsNew: 0, contractsChanged: 0, contractsUnchanged: 0 };
-    const inserted = await trx
-      .insertInto("payroll_imports")
-      .values({
-        imported_at: now.toISOString(),
-        cutoff_day: input.cutoffDay,
-        file_name: input.fileName.slice(0, 200),
-        file_sha256: sha,
-        user_email: input.user.email,
-        rows_read: check.rows,
-        people: 0,
-        people_new: 0,
-        contracts_new: 0,
-        contracts_changed: 0,
-        contracts_unchanged: 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const importId = Number(inserted.id);
-    const seen = new Set<string>();
-    let batch: Row[] = [];
-    for await (const row of rowsOf(input.bytes, input.keys)) {
-      if ("reason" in row) throw new Error("el archivo cambió entre la revisión y la importación");
-      batch.push(row);
-      if (batch.length >= BATCH) {
-        await applyBatch(trx, batch, importId, input.cutoffDay, seen, counts);
-        batch = [];
-      }
+  const counts: ImportCounts = { rows: check.rows, people: 0, peopleNew: 0, contractsNew: 0, contractsChanged: 0, contractsUnchanged: 0 };
+  // The rows written carry the import's id: reserved first, its counts filled in at the end.
+  const inserted = await db
+    .insertInto("payroll_imports")
+    .values({ imported_at: now.toISOString(), cutoff_day: input.cutoffDay, file_name: input.fileName.slice(0, 200), file_sha256: sha, user_email: input.user.email, rows_read: check.rows, people: 0, people_new: 0, contracts_new: 0, contracts_changed: 0, contracts_unchanged: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const importId = Number(inserted.id);
+  const seen = new Set<string>();
+  let batch: Row[] = [];
+  const apply = async (rows: Row[]) => {
+    await db.transaction().execute((trx) => applyBatch(trx, rows, importId, input.cutoffDay, seen, counts));
+    await yieldToOthers();
+  };
+  for await (const row of rowsOf(input.bytes, input.keys)) {
+    if ("reason" in row) throw new Error("el archivo cambió entre la revisión y la importación");
+    batch.push(row);
+    if (batch.length >= BATCH) {
+      await apply(batch);
+      batch = [];
     }
-    if (batch.length) await applyBatch(trx, batch, importId, input.cutoffDay, seen, counts);
+  }
+  if (batch.length) await apply(batch);
+  await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("payroll_imports")
       .set({ people: counts.people, people_new: counts.peopleNew, contracts_new: counts.contractsNew, contracts_changed: counts.contractsChanged, contracts_unchanged: counts.contractsUnchanged })
@@ -288,8 +295,8 @@ export async function importPayroll(
     await audit(trx, input.user, "importar_nomina", {
       detail: `Nómina al ${input.cutoffDay}: ${counts.rows} línea(s), ${counts.people} persona(s) (${counts.peopleNew} nueva(s)), ${counts.contractsNew} contrato(s) nuevo(s), ${counts.contractsChanged} cambiado(s), ${counts.contractsUnchanged} sin cambios`,
     });
-    return { outcome: "imported" as const, importId, counts };
   });
+  return { outcome: "imported", importId, counts };
 }
 
 /** The last imports, newest first. */

@@ -22,7 +22,7 @@ export function VerificationAnswer({ answer, message }: { answer: FileVerificati
       <h2>{v.annulledAt ? `Certificado anulado el ${issuedText(v.annulledAt)}` : "Certificado válido"}</h2>
       <dl>
         <dt>Código</dt>
-        <dd>{groupCode(v.code)}</dd>
+        <dd className="certificates-code">{groupCode(v.code)}</dd>
         <dt>Expedido el</dt>
         <dd>{issuedText(v.issuedAt)}</dd>
         <dt>Datos de nómina al</dt>
@@ -30,7 +30,9 @@ export function VerificationAnswer({ answer, message }: { answer: FileVerificati
         <dt>Titular</dt>
         <dd>{v.holder}</dd>
         <dt>Firma del emisor</dt>
-        <dd>{v.signatureValid ? "Válida (Ed25519, clave pública en /verificar/clave)" : "No coincide con la clave publicada"}</dd>
+        <dd>
+          {v.signatureValid ? "Válida" : "No coincide con la clave publicada"} (<a href="/verificar/clave">clave pública</a>)
+        </dd>
       </dl>
       <h3>Contratos</h3>
       <ul>
