@@ -173,8 +173,9 @@ export async function createServer() {
     // COOP isolates a page in a browsing context group (and a renderer process) of its own, which a
     // navigation from another site must first create: measured at about 15–60 ms more main-thread work
     // before the first paint, counted 4x as blocking time by Lighthouse (ADR 011). Kept where a page shows
-    // personal data: the staff area, the case pages, the confirmation pages, any answer to a post.
-    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/)/.test(req.path)) {
+    // personal data: the staff area, the case pages, the confirmation pages, any answer to a post, the
+    // certificate flow and a certificate's verification (ADR 027).
+    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/|certificados|verificar\/)/.test(req.path)) {
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     }
     next();

@@ -153,7 +153,10 @@ describe("the worker's flow without JavaScript", () => {
     expect(known.status).toBe(303);
     expect(unknown.status).toBe(303);
     flow = flowCookieOf(known);
-    const knownPage = await html(get("/certificados", flow));
+    const knownAnswer = await get("/certificados", flow);
+    expect(knownAnswer.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(knownAnswer.headers.get("cache-control")).toBe("no-store");
+    const knownPage = await html(knownAnswer);
     const unknownPage = await html(get("/certificados", flowCookieOf(unknown)));
     expect(knownPage).toContain("Si sus datos están en nuestra nómina, enviamos un código de 6 dígitos a su correo <strong>m***@e***.org</strong>");
     expect(unknownPage).toMatch(/Si sus datos están en nuestra nómina, enviamos un código de 6 dígitos a su correo <strong>[a-z]\*\*\*@[ghoy]\*\*\*\.com<\/strong>/);
