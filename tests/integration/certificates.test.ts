@@ -65,7 +65,8 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   const dbUrl = await freshDatabaseUrl("certificados");
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CERTIFICATE_KEY, MAIL_POLL_MS: "100" }, dbUrl);
-  for (const role of ["nomina", "admin", "staff", "datos"]) {
+  // The payroll role, and one that may not read certificates (the admin's access: tests/integration/access.test.ts).
+  for (const role of ["nomina", "datos"]) {
     createAccount(dbUrl, `${role}@example.com`, role);
     cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
   }
@@ -134,10 +135,11 @@ describe("the payroll import", () => {
   });
 
   it("is the payroll team's and the admin's only", async () => {
-    expect((await get("/admin/nomina", cookies.staff)).status).toBe(403);
-    expect((await get("/admin/certificados", cookies.staff)).status).toBe(403);
-    expect((await upload(GOOD, "2026-11-21", cookies.staff)).status).toBe(403);
-    expect((await get("/admin/certificados", cookies.admin)).status).toBe(200);
+    expect((await get("/admin/nomina", cookies.datos)).status).toBe(403);
+    expect((await get("/admin/certificados", cookies.datos)).status).toBe(403);
+    expect((await get("/admin/certificados.csv", cookies.datos)).status).toBe(403);
+    expect((await upload(GOOD, "2026-11-21", cookies.datos)).status).toBe(403);
+    expect((await get("/admin/certificados", cookies.nomina)).status).toBe(200);
   });
 });
 
@@ -287,6 +289,11 @@ describe("the worker's flow without JavaScript", () => {
     const list = await html(get(`/admin/certificados?q=52123456`, cookies.nomina));
     expect(list).toContain("Expedido con datos de nómina errados");
     expect(list).toContain("5 veces");
+    const csv = await get("/admin/certificados.csv", cookies.nomina);
+    expect(csv.status).toBe(200);
+    const exported = await csv.text();
+    expect(exported).toContain(`"${row.code.slice(0, 5)}-${row.code.slice(5, 10)}-${row.code.slice(10)}"`);
+    expect(exported).toContain('"Expedido con datos de nómina errados"');
   });
 
   it("puts the person's certificates and payroll data in a data-subject access export", async () => {
