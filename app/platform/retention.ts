@@ -206,7 +206,7 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "suprimir",
     keptBy: "Ley 962 de 2005, art. 28",
     source:
-      "Ley 962 de 2005, art. 28 (diez años para los papeles del comerciante): prueba de lo que la empresa certificó y de que el certificado que alguien presenta es el expedido; Ley 527 de 1999, art. 12, pide conservar el mensaje de datos en el formato en que se generó.",
+      "Ley 962 de 2005, art. 28 (diez años para los papeles del comerciante): prueba de lo que la empresa certificó y de que el certificado que alguien presenta es el expedido. Un mensaje de datos es prueba (Ley 527 de 1999, art. 10) y la Superintendencia de Sociedades aplica ese plazo a los mensajes de datos de la empresa (Oficio 220-12958 de 2007).",
   },
 ];
 
