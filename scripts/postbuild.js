@@ -29,8 +29,9 @@ const { count, size, warnings } = await generateSW({
   globPatterns: ["**/index.html", "assets/**/*.{css,svg}", "js/*.js"],
   // Not for offline reading: the staff area's styles, Home's hover-only backgrounds (cached when first
   // shown, below), and the manifest and its icon (read by the browser when it installs the site, online;
-  // pages carry their icon inline), which keeps the first visit's download small.
-  globIgnores: ["assets/admin-*.css", "assets/home-alt-*.svg", "assets/favicon-*.svg"],
+  // pages carry their icon inline), which keeps the first visit's download small. The certificate pages
+  // (ADR 027) answer only online, so their styles are not precached either.
+  globIgnores: ["assets/admin-*.css", "assets/certificates-*.css", "assets/home-alt-*.svg", "assets/favicon-*.svg"],
   swDest: path.join(clientDir, "sw.js"),
   mode: "production",
   sourcemap: false,

@@ -12,6 +12,7 @@ import { answerApiPost } from "~/features/messages/submit.server";
 import { answerVitalsPost, flushVitals, VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from "~/features/vitals/api.server";
 import { patternsOf } from "~/features/vitals/route-pattern";
 import { COUNTED_HEADER, RATE_LIMITED_HEADER } from "~/forms/post.server";
+import { PAYROLL_UPLOAD_LIMIT_BYTES, PDF_UPLOAD_LIMIT_BYTES } from "~/features/certificates/model";
 import { getEnv } from "~/platform/env.server";
 import { RateLimitStore } from "~/platform/rate-limit.server";
 import { getServices, startServices as startAppServices, stopServices as stopAppServices } from "~/platform/services.server";
@@ -89,8 +90,12 @@ export interface Submission {
    * process's memory, ADR 013), the field-speed beacons' (memory, ADR 023), or none (CONSULTAR's own limits).
    */
   limit: "forms" | "ethics" | "vitals" | "none";
-  /** A smaller body limit than FORM_BODY_LIMIT_BYTES (the field-speed beacons: 2 KB). */
+  /** Another body limit than FORM_BODY_LIMIT_BYTES (the field-speed beacons: 2 KB; an upload's own). */
   bodyLimit?: number;
+  /** The page takes a file, in a multipart form. */
+  files?: "multipart";
+  /** What a body over the limit is told, when it is a file rather than a message. */
+  tooLarge?: string;
   /** The message form answered from Express (messageApi), if any. */
   messageForm?: "contacto" | "cliente";
 }
@@ -113,6 +118,11 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
   "/pqrs/consulta": { door: "consult", limit: "forms" },
   // Field speed (ADR 023): a page view's beacon, answered by vitalsApi.
   [VITALS_PATH]: { door: "api", limit: "vitals", bodyLimit: VITALS_BODY_LIMIT_BYTES },
+  // Employment certificates (ADR 027): the payroll extract (staff only) and a certificate's PDF to compare;
+  // each counted by its own limits in the database (app/features/certificates).
+  "/admin/nomina": { door: "page", limit: "none", bodyLimit: PAYROLL_UPLOAD_LIMIT_BYTES, files: "multipart", tooLarge: "El archivo de nómina supera el máximo de 64 MB. Divídalo en partes y envíelas una a una." },
+  "/verificar": { door: "page", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, files: "multipart", tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados." },
+  "/api/verificar": { door: "api", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados." },
 };
 
 /** The methods a door answers; anything else is refused with 405 before the router sees it. */

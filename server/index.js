@@ -173,8 +173,9 @@ export async function createServer() {
     // COOP isolates a page in a browsing context group (and a renderer process) of its own, which a
     // navigation from another site must first create: measured at about 15–60 ms more main-thread work
     // before the first paint, counted 4x as blocking time by Lighthouse (ADR 011). Kept where a page shows
-    // personal data: the staff area, the case pages, the confirmation pages, any answer to a post.
-    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/)/.test(req.path)) {
+    // personal data: the staff area, the case pages, the confirmation pages, any answer to a post, the
+    // certificate flow and a certificate's verification (ADR 027).
+    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/|certificados|verificar\/)/.test(req.path)) {
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     }
     next();
@@ -213,6 +214,8 @@ export async function createServer() {
   // no body and no type (a bare sign-out) is an empty form.
   app.use((req, res, next) => {
     if (req.method !== "POST" || res.locals.submission?.door === "api") return next();
+    // An upload page (ADR 027) takes a multipart form.
+    if (res.locals.submission?.files && req.is("multipart/form-data")) return next();
     if (!req.headers["content-type"] && (req.rawBody?.length ?? 0) === 0) {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
       return next();
@@ -354,9 +357,12 @@ function readBody(limit, message) {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const refuse = () => {
       let drained = 0;
-      const body = req.is("application/x-www-form-urlencoded")
-        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
-        : JSON.stringify({ error: { code: "contenido_muy_grande", message } });
+      // An upload says it was the file (ADR 027); a form, its message.
+      const text = res.locals.submission?.tooLarge ?? message;
+      const heading = res.locals.submission?.tooLarge ? "Archivo demasiado grande" : "Mensaje demasiado largo";
+      const body = req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data")
+        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>${heading}</title><h1>${heading}</h1><p>${text}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
+        : JSON.stringify({ error: { code: "contenido_muy_grande", message: text } });
       res.writeHead(413, {
         "Content-Type": body.startsWith("<") ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
         "Content-Length": Buffer.byteLength(body),

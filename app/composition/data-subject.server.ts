@@ -25,6 +25,9 @@ import { bogotaInstant, formatBogota } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
 import { activeHolds } from "~/platform/holds.server";
 import { deletability, ruleOf } from "~/platform/retention";
+import { certificateKeys } from "~/features/certificates/keys.server";
+import { certificateRecordsOf } from "~/features/certificates/staff.server";
+import { getEnv } from "~/platform/env.server";
 
 export interface Person {
   email: string | null;
@@ -99,6 +102,8 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
     ...(q.answer ? { respuesta: q.answer } : {}),
     autorizacion: consentOf(q.consent_at, q.policy_version),
   }));
+  // Employment certificates and the imported payroll (ADR 027), by the request's document.
+  const certificates = request.documento ? await certificateRecordsOf(db, request.tipo_documento, request.documento, certificateKeys(getEnv())) : { certificados_laborales: [], nomina_importada: null };
   const file = {
     responsable: `${site.company.legalName} (NIT ${site.company.nit})`,
     solicitud: request.radicado,
@@ -107,13 +112,14 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
     mensajes: messages,
     reportes_de_incidentes: reportItems,
     solicitudes_pqrs: requests,
+    ...certificates,
     no_incluido: [
       "Los reportes de la línea ética: por confidencialidad, quienes los atienden responden por aparte a quien se identificó en ellos.",
       ...(canIncidents ? [] : ["Los reportes de incidentes y accidentes de trabajo: los entrega por aparte el equipo de seguridad y salud en el trabajo."]),
       "La información que la empresa guarda fuera de este sitio web (hojas de vida, contratos, nómina): la entrega por aparte el área responsable.",
     ],
   };
-  const summary = `${messages.length} mensaje(s), ${canIncidents ? `${reportItems.length} reporte(s) de incidentes` : "sin reportes de incidentes (su rol no los abre)"}, ${requests.length} solicitud(es) PQRS`;
+  const summary = `${messages.length} mensaje(s), ${canIncidents ? `${reportItems.length} reporte(s) de incidentes` : "sin reportes de incidentes (su rol no los abre)"}, ${requests.length} solicitud(es) PQRS, ${certificates.certificados_laborales.length} certificado(s) laboral(es)`;
   return { json: JSON.stringify(file, null, 2), summary };
 }
 

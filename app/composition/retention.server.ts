@@ -5,6 +5,7 @@
  * daily job by app/composition/wiring.server.ts and used by `npm run admin -- purge`.
  */
 import { type Kysely, sql } from "kysely";
+import { certificatesPurger, payrollPurger } from "~/features/certificates/retention.server";
 import { caseCounter, closedCasePurger, discardedHeldPurger } from "~/features/cases/retention.server";
 import { ETHICS_OWNERS, ethicsChannel, type EthicsKind } from "~/features/ethics/channel";
 import { messagePurger } from "~/features/messages/retention.server";
@@ -107,6 +108,8 @@ export const PURGERS: readonly Purger[] = [
   tableCounter("bloqueos", "legal_holds"),
   vitalViewsPurger,
   vitalDailyPurger,
+  payrollPurger,
+  certificatesPurger,
 ];
 
 /** Everyone whose records are kept today: a hold set by staff, or a request not yet closed. */

@@ -8,7 +8,7 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "incidents" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed";
+export type StaffArea = "messages" | "incidents" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed" | "payroll";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
@@ -24,6 +24,8 @@ export const ACCESS: Record<StaffArea, readonly Role[]> = {
   accounts: ["admin"],
   // Field speed (product rule 42): how fast the site is for real visitors.
   fieldSpeed: ["admin"],
+  // Employment certificates (product rules 38, 39): the payroll team imports the payroll and reads the certificates issued.
+  payroll: ["nomina", "admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
   audit: ROLES,
 };
@@ -53,6 +55,9 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/auditoria", area: "audit", nav: "Auditoría" },
   { path: "/admin/usuarios", area: "accounts", nav: "Usuarios" },
   { path: "/admin/rendimiento", area: "fieldSpeed", nav: "Rendimiento" },
+  { path: "/admin/nomina", area: "payroll", nav: "Nómina" },
+  { path: "/admin/certificados", area: "payroll", nav: "Certificados laborales" },
+  { path: "/admin/certificados.csv", area: "payroll" },
 ];
 
 export const mayOpen = (roles: readonly Role[], area: StaffArea) => ACCESS[area].some((r) => roles.includes(r));

@@ -91,6 +91,12 @@ export const siteConfigSchema = z.object({
    * is the company's stricter practice of giving it for every accident (the reports page says so).
    */
   accidentNotice: z.object({ ministryForAll: z.boolean({ error: "debe ser true o false" }) }),
+  /** Employment certificates (product rule 38): who signs them, and whether they name the user company of a mission. */
+  certificates: z.object({
+    signerName: z.string().min(3),
+    signerPosition: z.string().min(3),
+    showUserCompany: z.boolean({ error: "debe ser true o false" }),
+  }),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
@@ -144,6 +150,7 @@ export const defaultSiteConfig: SiteConfig = {
   accidentNotice: { ministryForAll: false },
   calendar: DEFAULT_CALENDAR,
   fieldSpeed: { sampleRate: 1 },
+  certificates: { signerName: "Laura Gómez Rincón", signerPosition: "Directora de Gestión Humana", showUserCompany: true },
 };
 
 export class SiteConfigError extends Error {

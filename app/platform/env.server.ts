@@ -49,6 +49,8 @@ const schema = z.object({
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(keyText))
     .default([]),
+  /** The employment certificates' key (ADR 027): payroll lookups and the certificates' signature; never in the database. */
+  CERTIFICATE_KEY: keyText.optional(),
   /** CONSULTAR lookups per address per 15 minutes (each radicado also allows 5). */
   LOOKUP_RATE_LIMIT: positiveInt(10),
   FORM_RATE_LIMIT: positiveInt(10),

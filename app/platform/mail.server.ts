@@ -14,6 +14,7 @@ export interface RenderedMail {
 
 export interface MailAttachment {
   name: string;
+  /** A MIME type; `application/pdf;base64` when `content` is a binary file in base64. */
   type: string;
   content: string;
 }

@@ -73,9 +73,15 @@ export const maskRecipients = (recipients: string) =>
     .map((r) => r.trim().replace(/^(.)[^@]*@/, "$1…@"))
     .join(", ");
 
+/** A binary attachment (a certificate's PDF) is stored in base64, its type marked `;base64` (app/platform/mail.server.ts). */
+function attachmentOf(filename: string, type: string | null, content: string) {
+  const base64 = type?.endsWith(";base64") ?? false;
+  return { filename, content, encoding: base64 ? "base64" : undefined, contentType: (base64 ? type?.slice(0, -7) : type) ?? "application/octet-stream" };
+}
+
 export function stableMessageId(row: { id: number | null | undefined; received_at: string | null; case_id?: number | null; outbox_id?: number | null }, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "sitio.invalid";
-  if (row.id === null || row.id === undefined) return `<caso-${row.case_id}-${row.outbox_id}@${domain}>`;
+  if (row.id === null || row.id === undefined) return row.case_id ? `<caso-${row.case_id}-${row.outbox_id}@${domain}>` : `<correo-${row.outbox_id}@${domain}>`;
   return `<mensaje-${row.id}-${Date.parse(row.received_at ?? "")}@${domain}>`;
 }
 
@@ -98,7 +104,13 @@ type ClaimedRow = { [K in keyof Selectable<MessagesTable>]: Selectable<MessagesT
  * channel's notice leaves seconds after the report, and its case id in the log could tie the report to
  * the reporter's connection in an access log (ADR 013).
  */
-const refOf = (row: ClaimedRow) => (row.case_id ? { outboxId: row.outbox_id } : { messageId: row.id, form: row.form });
+const refOf = (row: ClaimedRow) => (isRendered(row) ? { outboxId: row.outbox_id } : { messageId: row.id, form: row.form });
+
+/**
+ * A mail rendered when queued (a case's, or a certificate's code or PDF, ADR 027), not a form message's:
+ * its body may hold a code or a personal file, so it is dropped once delivered.
+ */
+const isRendered = (row: ClaimedRow) => row.id === null || row.id === undefined;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -388,7 +400,7 @@ export class OutboxSender {
         messageId: stableMessageId(row, this.options.from),
         attachments:
           row.attachment_name && row.attachment_content !== null
-            ? [{ filename: row.attachment_name, content: row.attachment_content, contentType: row.attachment_type ?? "application/octet-stream" }]
+            ? [attachmentOf(row.attachment_name, row.attachment_type, row.attachment_content)]
             : undefined,
       });
     } catch (error) {
@@ -399,9 +411,9 @@ export class OutboxSender {
     // If the database is away now, remember it and record it first thing when it is back.
     const sentAt = new Date().toISOString();
     try {
-      await this.markSent(row.outbox_id as number, sentAt, row.case_id ? maskRecipients(to) : null);
+      await this.markSent(row.outbox_id as number, sentAt, isRendered(row) ? maskRecipients(to) : null);
     } catch (error) {
-      this.unrecorded.set(row.outbox_id as number, { sentAt, dropBody: row.case_id ? maskRecipients(to) : null });
+      this.unrecorded.set(row.outbox_id as number, { sentAt, dropBody: isRendered(row) ? maskRecipients(to) : null });
       throw error;
     }
     log("info", "mail-sent", { ...refOf(row), attempts });

@@ -23,7 +23,9 @@ export type RecordKind =
   | "auditoria"
   | "bloqueos"
   | "rendimiento_visitas"
-  | "rendimiento_agregados";
+  | "rendimiento_agregados"
+  | "nomina_certificados"
+  | "certificados_expedidos";
 
 export interface Period {
   years?: number;
@@ -182,6 +184,29 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "suprimir",
     keptBy: null,
     source: "Esta política: permiten comparar un mes con el mismo mes del año anterior.",
+  },
+  {
+    kind: "nomina_certificados",
+    record:
+      "Datos de nómina importados para expedir certificados laborales (nombre, correo, celular y contratos; el número de documento solo como huella con clave), y el registro de cada importación",
+    period: { years: 10 },
+    periodText: "Diez (10) años",
+    counted: "Desde la fecha de corte de la última importación que incluyó a la persona",
+    action: "suprimir",
+    keptBy: null,
+    source:
+      "Esta política: el certificado laboral se pide a menudo años después del retiro (Código Sustantivo del Trabajo, art. 57, num. 7, no fija un plazo para pedirlo), y diez años es el plazo de los papeles del comerciante (Ley 962 de 2005, art. 28). La nómina misma la conserva la empresa en su sistema de nómina, no en el sitio.",
+  },
+  {
+    kind: "certificados_expedidos",
+    record: "Certificados laborales expedidos: lo que dice cada uno, su huella y su firma, cuántas veces se verificó y su anulación",
+    period: { years: 10 },
+    periodText: "Diez (10) años",
+    counted: "Desde la expedición del certificado",
+    action: "suprimir",
+    keptBy: "Ley 962 de 2005, art. 28",
+    source:
+      "Ley 962 de 2005, art. 28 (diez años para los papeles del comerciante): prueba de lo que la empresa certificó y de que el certificado que alguien presenta es el expedido. Un mensaje de datos es prueba (Ley 527 de 1999, art. 10) y la Superintendencia de Sociedades aplica ese plazo a los mensajes de datos de la empresa (Oficio 220-12958 de 2007).",
   },
 ];
 

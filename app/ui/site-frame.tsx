@@ -40,6 +40,7 @@ export function SiteFooter() {
         <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
       </p>
       <p>
+        <a href="/certificados">Certificado laboral</a> ·{" "}
         <a href="/privacidad">Política de tratamiento de datos personales</a> ·{" "}
         <a href="/pqrs">PQRS</a> ·{" "}
         <a href="/linea-etica">Línea ética</a> ·{" "}

@@ -50,6 +50,12 @@ const AREA_OF: Record<string, StaffArea> = {
   levantar_retencion_titular: "dataSubjects",
   depurar_retencion: "dataSubjects",
   crear_usuario: "accounts",
+  // Employment certificates (app/features/certificates).
+  importar_nomina: "payroll",
+  anular_certificado: "payroll",
+  reenviar_certificado: "payroll",
+  exportar_certificados: "payroll",
+  buscar_certificados: "payroll",
   desactivar_usuario: "accounts",
   activar_usuario: "accounts",
   cambiar_clave: "accounts",

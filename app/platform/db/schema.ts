@@ -389,8 +389,88 @@ export interface VitalDailyTargetsTable {
  * was created with (released migrations never change), and the code names it through this alias only.
  */
 export const INCIDENTS_TABLE = "accident_reports";
+/** Each payroll import (ADR 027): its cut-off day ("datos de nómina al …") and counts. */
+export interface PayrollImportsTable {
+  id: number | undefined;
+  imported_at: string;
+  cutoff_day: string;
+  file_name: string;
+  file_sha256: string;
+  user_email: string;
+  rows_read: number;
+  people: number;
+  people_new: number;
+  contracts_new: number;
+  contracts_changed: number;
+  contracts_unchanged: number;
+}
+
+/** A worker on the payroll, keyed by an HMAC of document type and number (the number is not stored). */
+export interface PayrollPeopleTable {
+  person_key: string;
+  document_type: string;
+  full_name: string;
+  email: string | null;
+  mobile: string | null;
+  cutoff_day: string;
+  import_id: number;
+}
+
+export interface PayrollContractsTable {
+  person_key: string;
+  /** Start day, kind and position: what tells two contracts of one person apart. */
+  contract_key: string;
+  position: string;
+  kind: "fijo" | "indefinido" | "obra_labor" | "ocasional" | "reemplazo" | "aprendizaje";
+  start_day: string;
+  end_day: string | null;
+  user_company: string | null;
+  salary: number;
+  duties: string | null;
+  import_id: number;
+}
+
+/** The one live one-time code per document, hashed. */
+export interface CertificateCodesTable {
+  person_key: string;
+  /** SHA-256 of the flow's cookie token: the code is tried only from the browser that asked for it. */
+  flow_hash: string;
+  code_hash: string;
+  tries: number;
+  created_at: string;
+  expires_at: string;
+  verified_at: string | null;
+}
+
+export interface CertificatesTable {
+  id: number | undefined;
+  code: string;
+  person_key: string;
+  /** HMAC of the document number alone: the verifier who types it sees the salary. */
+  document_check: string;
+  document_number: string;
+  holder_name: string;
+  issued_at: string;
+  /** JSON: what the certificate says (CertificateSnapshot). */
+  snapshot: string;
+  sha256: string;
+  signature: string;
+  includes_salary: number;
+  flow_hash: string | null;
+  downloaded_at: string | null;
+  verifications: ColumnType<number, number | undefined, number>;
+  last_verified_at: string | null;
+  annulled_at: string | null;
+  annulled_reason: string | null;
+  annulled_by: string | null;
+}
 
 export interface Database {
+  payroll_imports: PayrollImportsTable;
+  payroll_people: PayrollPeopleTable;
+  payroll_contracts: PayrollContractsTable;
+  certificate_codes: CertificateCodesTable;
+  certificates: CertificatesTable;
   vital_views: VitalViewsTable;
   vital_daily: VitalDailyTable;
   vital_daily_targets: VitalDailyTargetsTable;
