@@ -10,7 +10,7 @@
  * SQLite's text index is written afterwards, off the request (search-index.server.ts, ADR 024).
  */
 import type { Insertable, Kysely } from "kysely";
-import { type Database, type MessagesTable, type OutboxTable } from "~/platform/db/database.server";
+import { commitDurably, type Database, NotDurableError, type MessagesTable, type OutboxTable } from "~/platform/db/database.server";
 import { indexSoon } from "~/platform/db/search-index.server";
 
 export type NewMessage = Insertable<MessagesTable>;
@@ -66,18 +66,17 @@ async function flush(db: Kysely<Database>): Promise<void> {
   for (let i = 0; i < queue.length; i += MAX_BATCH) {
     const batch = queue.slice(i, i + MAX_BATCH);
     try {
-      const ids = await db.transaction().execute((trx) => insertBatch(trx, batch));
+      const ids = await commitDurably(db, (trx) => insertBatch(trx, batch));
       batch.forEach((p, j) => p.resolve(ids[j]));
       indexSoon(db);
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
+      // Committed but not confirmed on disk: no 2xx, and no second copy either.
+      if (batch.length === 1 || error instanceof NotDurableError) {
+        for (const p of batch) p.reject(error);
         continue;
       }
       for (const p of batch) {
-        await db
-          .transaction()
-          .execute((trx) => insertBatch(trx, [p]))
+        await commitDurably(db, (trx) => insertBatch(trx, [p]))
           .then(([id]) => {
             p.resolve(id);
             indexSoon(db);
