@@ -1,9 +1,10 @@
 /**
  * Fixed-window request counters in the database, so that every instance on one database shares them
  * (docs/product.md §24): a visitor cannot multiply a limit by the number of servers. One table
- * (`rate_limits`) and one atomic upsert per request, on both engines, for every limit the site keeps in
- * the database (ADR 016): form posts (`RateLimitStore`, plugged into express-rate-limit), CONSULTAR's
- * lookups and staff sign-in (`hit`, `peek`, `replaceHit`).
+ * (`rate_limits`) and one atomic upsert per request (per address and turn of the event loop for form
+ * posts, ADR 024), on both engines, for every limit the site keeps in the database (ADR 016): form posts
+ * (`RateLimitStore`, plugged into express-rate-limit), CONSULTAR's lookups and staff sign-in (`hit`,
+ * `peek`, `replaceHit`).
  *
  * On SQLite a count is written without waiting for the disk (synchronous=NORMAL: it survives a crash of
  * the process, not a power cut, which at worst forgets a few counts), so that disk syncs go to what the
