@@ -1,46 +1,68 @@
 /**
- * Forms benchmark: production server(s) on a fresh database with a real SMTP sink; valid contact messages
- * posted at rising concurrency (round-robin over the instances). Prints requests per second, p50 and
- * p99 latency, whether the stored row count equals the number of 2xx answers, and how long the outbox
- * took to hand every message to SMTP.
+ * Forms benchmark: production server(s) on a fresh database with a real SMTP sink; 32 clients post valid
+ * contact messages to POST /php/contacto for 10 s (round-robin over the instances). Prints posts per
+ * second, p50, p99 and max latency, and whether every 2xx answer was stored (a run is cut off at 10 s: the
+ * posts then in flight may be stored without their answer being counted), and the server's CPU time per
+ * post (user + system, all threads, from /proc: comparable on a busy machine); by default beside
+ * the same run of an earlier commit (BENCH_BASE, the one this work started from), built in a temporary
+ * git worktree under /tmp that is removed at the end. The two alternate, round by round, so a machine
+ * that gets busier mid-run weighs on both.
  *
- *   npm run bench:forms [-- --engine sqlite|postgres] [--instances N]
- *   BENCH_REQUESTS=3000 BENCH_CONCURRENCY=1,8,32,64 (per level)
+ *   npm run bench:forms                                      SQLite, today beside BENCH_BASE
+ *   npm run bench:forms -- --engine postgres --instances 3   PostgreSQL (Debian's binaries), 3 instances
+ *   npm run bench:forms -- --base none                       today only
+ *   BENCH_SECONDS=10 BENCH_CONCURRENCY=32[,64…] BENCH_ROUNDS=2 BENCH_BASE=93895f8 BENCH_DRAIN=1 (wait for every mail)
  *
- * PostgreSQL: a throwaway server from Debian's `postgresql` binaries, default settings (fsync on).
+ * PostgreSQL: a throwaway server per run, default settings (fsync on).
  */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { countRows } from "../tests/support/database.ts";
+import { countRows, freshDatabaseUrl } from "../tests/support/database.ts";
 import { type PostgresServer, startPostgres } from "../tests/support/postgres.ts";
 import { type ServerProcess, startServer } from "../tests/support/server-process.ts";
 import { startSmtpSink } from "../tests/support/smtp-sink.ts";
 
-const { values } = parseArgs({ options: { engine: { type: "string", default: "sqlite" }, instances: { type: "string", default: "1" } } });
+const { values } = parseArgs({
+  options: { engine: { type: "string", default: "sqlite" }, instances: { type: "string", default: "1" }, base: { type: "string", default: process.env.BENCH_BASE ?? "93895f8" } },
+});
 const engine = values.engine === "postgres" ? "postgres" : values.engine === "sqlite" ? "sqlite" : undefined;
 const instances = Number(values.instances);
 if (!engine || !Number.isInteger(instances) || instances < 1) {
-  console.error("Uso: npm run bench:forms -- --engine sqlite|postgres --instances N");
+  console.error("Uso: npm run bench:forms -- [--engine sqlite|postgres] [--instances N] [--base COMMIT|none]");
   process.exit(2);
 }
 if (engine === "sqlite" && instances > 1) console.warn("Aviso: SQLite está pensado para una sola instancia (docs/product.md §19); se mide igual, sobre el mismo archivo.");
 
-// A fixed number of requests per level, so every request completes and the counts can be compared.
-const requestsPerLevel = Number(process.env.BENCH_REQUESTS ?? 3000);
-const levels = (process.env.BENCH_CONCURRENCY ?? "1,8,32,64").split(",").map(Number);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const levels = (process.env.BENCH_CONCURRENCY ?? "32").split(",").map(Number);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const drain = process.env.BENCH_DRAIN === "1";
+const root = path.resolve(import.meta.dirname, "..");
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
 
-const smtp = await startSmtpSink();
-let pg: PostgresServer | undefined;
-let databaseUrl: string | undefined;
-if (engine === "postgres") {
-  pg = await startPostgres();
-  databaseUrl = await pg.createDatabase("banco");
+/** The earlier commit, checked out and built in a temporary worktree (this checkout's node_modules). */
+function buildBase(commit: string): { dir: string; label: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "sitio-base-"));
+  git("worktree", "add", "--detach", "--force", dir, commit);
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  console.log(`Compilando ${commit} en ${dir}…`);
+  execFileSync("npm", ["run", "build", "--silent"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PATH: `${path.join(root, "node_modules/node/bin")}:${process.env.PATH}` } });
+  return { dir, label: git("rev-parse", "--short", commit) };
 }
-const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FORM_RATE_LIMIT: "1000000000", LOG_LEVEL: "silent" };
-const servers: ServerProcess[] = [];
-servers.push(await startServer(env, databaseUrl));
-databaseUrl = servers[0].databaseUrl;
-for (let i = 1; i < instances; i++) servers.push(await startServer(env, databaseUrl));
+
+/** CPU seconds (user + system, every thread) a process has used so far: Linux's /proc, 100 ticks a second. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const body = JSON.stringify({
   nombre: "Prueba de carga",
@@ -50,50 +72,92 @@ const body = JSON.stringify({
   consentimiento: true,
 });
 
-let total2xx = 0;
-const rows: Record<string, unknown>[] = [];
-let stored = 0;
-let drainSeconds = 0;
-let sent = 0;
-try {
-  for (const connections of levels) {
-    const result = await autocannon({
-      url: servers.map((s) => `${s.url}/php/contacto`) as unknown as string,
-      method: "POST",
-      // No Origin: each instance has its own host:port, and a post without Origin is a non-browser client.
-      headers: { "content-type": "application/json" },
-      body,
-      connections,
-      amount: requestsPerLevel,
-    });
-    total2xx += result["2xx"];
-    rows.push({
-      concurrencia: connections,
-      "req/s": Math.round(result.requests.average),
-      "p50 ms": result.latency.p50,
-      "p99 ms": result.latency.p99,
-      "2xx": result["2xx"],
-      "no 2xx": result.non2xx,
-      errores: result.errors,
-    });
+/** One measured run of one build: fresh database, its instances, every level; then the rows counted. */
+async function run(label: string, cwd: string | undefined) {
+  const smtp = await startSmtpSink();
+  let pg: PostgresServer | undefined;
+  let databaseUrl: string;
+  if (engine === "postgres") {
+    pg = await startPostgres();
+    databaseUrl = await pg.createDatabase("banco");
+  } else {
+    databaseUrl = await freshDatabaseUrl("banco");
   }
-  stored = await countRows(databaseUrl);
-  // Let the outbox drain (bounded), to report its throughput too.
-  const drainStart = Date.now();
-  while (Date.now() - drainStart < 120_000) {
-    sent = await countRows(databaseUrl, "outbox", "status = 'sent'");
-    if (sent >= stored) break;
-    await new Promise((r) => setTimeout(r, 200));
+  const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FORM_RATE_LIMIT: "1000000000", LOG_LEVEL: "silent" };
+  const servers: ServerProcess[] = [];
+  const rows: Record<string, unknown>[] = [];
+  let total2xx = 0;
+  try {
+    for (let i = 0; i < instances; i++) servers.push(await startServer(env, databaseUrl, cwd));
+    for (const connections of levels) {
+      const cpuBefore = servers.map((s) => cpuSeconds(s.pid));
+      const result = await autocannon({
+        url: servers.map((s) => `${s.url}/php/contacto`) as unknown as string,
+        method: "POST",
+        // No Origin: each instance has its own host:port, and a post without Origin is a non-browser client.
+        headers: { "content-type": "application/json" },
+        body,
+        connections,
+        duration: seconds,
+      });
+      total2xx += result["2xx"];
+      const cpu = servers.reduce((sum, s, i) => sum + cpuSeconds(s.pid) - cpuBefore[i], 0);
+      rows.push({
+        commit: label,
+        clientes: connections,
+        "envíos/s": Math.round(result["2xx"] / seconds),
+        "p50 ms": result.latency.p50,
+        "p99 ms": result.latency.p99,
+        "máx ms": result.latency.max,
+        // What a post costs the server(s), whatever else the machine is doing: the figure to compare on a busy machine.
+        "CPU ms/envío": ((1000 * cpu) / Math.max(1, result["2xx"])).toFixed(2),
+        "2xx": result["2xx"],
+        "no 2xx": result.non2xx,
+        errores: result.errors,
+        "carga (1 min)": loadavg()[0].toFixed(2),
+      });
+    }
+    const stored = await countRows(databaseUrl);
+    let mail = "";
+    if (drain) {
+      const start = Date.now();
+      let sent = 0;
+      while (Date.now() - start < 300_000 && (sent = await countRows(databaseUrl, "outbox", "status = 'sent'")) < stored) await new Promise((r) => setTimeout(r, 500));
+      mail = ` · correos entregados ${sent} de ${stored} (${((Date.now() - start) / 1000).toFixed(0)} s)`;
+    }
+    // Every 2xx is stored; at most the posts in flight when a run was cut off are stored without one.
+    const inFlight = levels.reduce((a, b) => a + b, 0);
+    const ok = stored >= total2xx && stored <= total2xx + inFlight;
+    for (const row of rows) row["cada 2xx guardado"] = ok ? `sí (${stored} filas)` : `NO (${stored} filas, ${total2xx} 2xx)`;
+    if (mail) rows[rows.length - 1].correo = mail;
+    return { rows, ok };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await smtp.close();
+    await pg?.destroy();
   }
-  drainSeconds = (Date.now() - drainStart) / 1000;
-} finally {
-  await Promise.all(servers.map((s) => s.stop()));
-  await smtp.close();
-  await pg?.destroy();
 }
 
-console.log(`\nmotor: ${engine} · instancias: ${instances} · ${requestsPerLevel} envíos por nivel`);
-console.table(rows);
-console.log(`respuestas 2xx: ${total2xx} · filas guardadas: ${stored} · ${stored === total2xx ? "COINCIDEN" : "NO COINCIDEN"}`);
-console.log(`correos entregados al SMTP de prueba: ${sent} de ${stored} (${drainSeconds.toFixed(1)} s después de la última respuesta)`);
-process.exit(stored === total2xx ? 0 : 1);
+const today = `${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain", "--untracked-files=no") ? "+cambios" : ""} (hoy)`;
+let base: { dir: string; label: string } | undefined;
+const all: Record<string, unknown>[] = [];
+let ok = true;
+try {
+  if (values.base !== "none") base = buildBase(values.base);
+  console.log(`carga al empezar: ${load()}`);
+  for (let round = 0; round < rounds; round++) {
+    for (const [label, cwd] of [...(base ? [[base.label, base.dir] as const] : []), [today, undefined] as const]) {
+      const result = await run(label, cwd);
+      ok &&= result.ok;
+      all.push(...result.rows);
+    }
+  }
+} finally {
+  if (base) {
+    git("worktree", "remove", "--force", base.dir);
+    if (existsSync(base.dir)) rmSync(base.dir, { recursive: true, force: true });
+  }
+}
+console.log(`\nmotor: ${engine} · instancias: ${instances} · ${seconds} s por medición · ${rounds} ronda(s) · carga al terminar: ${load()}`);
+console.table(all);
+process.exit(ok ? 0 : 1);

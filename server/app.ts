@@ -170,7 +170,9 @@ app.use(async (req, res, next) => {
  * server answers the same paths with the same function (vite/dev-message-api.ts).
  */
 export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
-  const form = submissionAt(req.originalUrl)?.messageForm;
+  // server/index.js has already read the path (res.locals.submission): the same answer, not computed twice.
+  const submission: Submission | undefined = "submission" in res.locals ? res.locals.submission : submissionAt(req.originalUrl);
+  const form = submission?.messageForm;
   if (!form) return next();
   answerApiPost(postOf(req), form).then((answer) => send(res, answer), next);
 }

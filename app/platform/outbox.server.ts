@@ -163,6 +163,7 @@ export class OutboxSender {
   /** Set when SMTP came back: the next cycle starts at once. */
   private resumeNow = false;
   private unrecorded = new Map<number, { sentAt: string; dropBody: string | null }>();
+  private marks: { outboxId: number; sentAt: string; dropBody: string | null; resolve(): void; reject(error: unknown): void }[] = [];
   /** Rows this instance has claimed and not yet recorded: their leases are renewed until then. */
   private held = new Set<number>();
   private heartbeat: NodeJS.Timeout | undefined;
@@ -434,14 +435,37 @@ export class OutboxSender {
    * confidentiality: once delivered, the body (and an attachment) is dropped and the recipients kept only
    * masked (`dropBody`).
    */
-  private async markSent(outboxId: number, sentAt: string, dropBody: string | null = null) {
-    await withRelaxedSync(this.db, (db) =>
-      db
-        .updateTable("outbox")
-        .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody !== null ? { body_text: null, body_html: null, attachment_content: null, recipients: dropBody } : {}) })
-        .where("id", "=", outboxId)
-        .execute(),
-    );
+  private markSent(outboxId: number, sentAt: string, dropBody: string | null = null): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.marks.length === 0) setImmediate(() => void this.writeMarks());
+      this.marks.push({ outboxId, sentAt, dropBody, resolve, reject });
+    });
+  }
+
+  /**
+   * The "sent" marks of one turn of the event loop in one transaction (ADR 024): a burst of posts is a
+   * burst of sends, and a mark of its own (two pragmas, an update, a commit) cost each post about as much
+   * as its rate count did. If the transaction fails, each of its sends is remembered as unrecorded.
+   */
+  private async writeMarks(): Promise<void> {
+    const marks = this.marks;
+    this.marks = [];
+    try {
+      await withRelaxedSync(this.db, (db) =>
+        db.transaction().execute(async (trx) => {
+          for (const { outboxId, sentAt, dropBody } of marks) {
+            await trx
+              .updateTable("outbox")
+              .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody !== null ? { body_text: null, body_html: null, attachment_content: null, recipients: dropBody } : {}) })
+              .where("id", "=", outboxId)
+              .execute();
+          }
+        }),
+      );
+      for (const mark of marks) mark.resolve();
+    } catch (error) {
+      for (const mark of marks) mark.reject(error);
+    }
   }
 
   /** Sends accepted by SMTP whose "sent" could not be written (the database was away). */

@@ -1,9 +1,10 @@
 /**
  * Fixed-window request counters in the database, so that every instance on one database shares them
  * (docs/product.md §24): a visitor cannot multiply a limit by the number of servers. One table
- * (`rate_limits`) and one atomic upsert per request, on both engines, for every limit the site keeps in
- * the database (ADR 016): form posts (`RateLimitStore`, plugged into express-rate-limit), CONSULTAR's
- * lookups and staff sign-in (`hit`, `peek`, `replaceHit`).
+ * (`rate_limits`) and one atomic upsert per request (per address and turn of the event loop for form
+ * posts, ADR 024), on both engines, for every limit the site keeps in the database (ADR 016): form posts
+ * (`RateLimitStore`, plugged into express-rate-limit), CONSULTAR's lookups and staff sign-in (`hit`,
+ * `peek`, `replaceHit`).
  *
  * On SQLite a count is written without waiting for the disk (synchronous=NORMAL: it survives a crash of
  * the process, not a power cut, which at worst forgets a few counts), so that disk syncs go to what the
@@ -23,16 +24,19 @@ export interface Hit {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Counts one request for `key` in a window of `windowMs`; a window that has ended starts again at 1. */
-export async function hit(db: Kysely<Database>, key: string, windowMs: number, now = Date.now()): Promise<Hit> {
+/**
+ * Counts `count` requests (one unless told) for `key` in a window of `windowMs`; a window that has ended
+ * starts again at `count`.
+ */
+export async function hit(db: Kysely<Database>, key: string, windowMs: number, now = Date.now(), count = 1): Promise<Hit> {
   const nowIso = iso(now);
   const row = await withRelaxedSync(db, (conn) =>
     conn
       .insertInto("rate_limits")
-      .values({ key, hits: 1, reset_at: iso(now + windowMs) })
+      .values({ key, hits: count, reset_at: iso(now + windowMs) })
       .onConflict((oc) =>
         oc.column("key").doUpdateSet({
-          hits: sql`case when rate_limits.reset_at <= ${nowIso} then 1 else rate_limits.hits + 1 end`,
+          hits: sql`case when rate_limits.reset_at <= ${nowIso} then ${count} else rate_limits.hits + ${count} end`,
           reset_at: sql`case when rate_limits.reset_at <= ${nowIso} then excluded.reset_at else rate_limits.reset_at end`,
         }),
       )
@@ -97,12 +101,25 @@ export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Prom
   return Number(result.numDeletedRows);
 }
 
-/** The express-rate-limit Store interface (kept structural, so this module does not import Express). */
+interface Waiter {
+  resolve(result: { totalHits: number; resetTime: Date }): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The express-rate-limit Store interface (kept structural, so this module does not import Express).
+ * The posts that arrive in one turn of the event loop are counted together: one upsert per address
+ * adds them all, and each post gets its own place in the count (the first n+1, the next n+2, …), exactly
+ * as if they had been counted one by one; still in the database before any of them is answered, so
+ * the limit stays shared by every instance (ADR 024: one upsert and two pragmas per post were a third
+ * of a post's database time).
+ */
 export class RateLimitStore {
   /** Keys live in the shared database, not in this process. */
   localKeys = false;
   private windowMs = 60_000;
   private purgeTimer: NodeJS.Timeout | undefined;
+  private pending = new Map<string, Waiter[]>();
 
   constructor(
     private getDb: () => Promise<Kysely<Database>>,
@@ -120,9 +137,36 @@ export class RateLimitStore {
     this.purgeTimer.unref();
   }
 
-  async increment(key: string) {
-    const { hits, resetAt } = await hit(await this.getDb(), this.prefix + key, this.windowMs);
-    return { totalHits: hits, resetTime: new Date(resetAt) };
+  increment(key: string): Promise<{ totalHits: number; resetTime: Date }> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) setImmediate(() => void this.countPending());
+      const waiters = this.pending.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.pending.set(key, [{ resolve, reject }]);
+    });
+  }
+
+  private async countPending(): Promise<void> {
+    const pending = this.pending;
+    this.pending = new Map();
+    let db: Kysely<Database>;
+    try {
+      db = await this.getDb();
+    } catch (error) {
+      for (const waiters of pending.values()) for (const w of waiters) w.reject(error);
+      return;
+    }
+    await Promise.all(
+      [...pending].map(async ([key, waiters]) => {
+        try {
+          const { hits, resetAt } = await hit(db, this.prefix + key, this.windowMs, Date.now(), waiters.length);
+          const first = hits - waiters.length;
+          waiters.forEach((w, i) => w.resolve({ totalHits: first + i + 1, resetTime: new Date(resetAt) }));
+        } catch (error) {
+          for (const w of waiters) w.reject(error);
+        }
+      }),
+    );
   }
 
   async decrement(key: string) {

@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import { getSiteConfig } from "~/config/site.server";
 import { type Database, engineOf, openDatabase, openReadDatabase, redactUrl } from "./db/database.server";
+import { indexSoon, stopSearchIndexer } from "./db/search-index.server";
 import { getEnv, type ServerEnv } from "./env.server";
 import { log } from "./log.server";
 import { type OutboxOptions, OutboxSender } from "./outbox.server";
@@ -140,6 +141,8 @@ function scheduleDailyPurge(db: Kysely<Database>, readDb: Kysely<Database>, env:
 export async function startServices(): Promise<{ notices: string[] }> {
   const { outbox, db, readDb, env } = await getServices();
   if (!purgeTimer) scheduleDailyPurge(db, readDb, env);
+  // Messages another process stored (a copy, another instance on the file) reach the text index now.
+  indexSoon(db, 0);
   const notices: string[] = [];
   if (!outbox) {
     notices.push(
@@ -159,6 +162,7 @@ export async function stopServices(): Promise<void> {
   services = undefined;
   await current?.outbox?.stop();
   await current?.outboxDb?.destroy();
+  if (current) await stopSearchIndexer(current.db);
   if (current && current.readDb !== current.db) await current.readDb.destroy();
   await current?.db.destroy();
 }

@@ -9,7 +9,9 @@ import type { CsvColumn } from "~/platform/csv.server";
 import { type Database, engineOfDatabase } from "~/platform/db/database.server";
 import { countCapped } from "~/platform/db/count.server";
 import { streamBatches } from "~/platform/db/stream.server";
+import { catchUpSearchIndex } from "~/platform/db/search-index.server";
 import { ftsMatch, searchTerms, tsQuery } from "~/platform/db/text-search";
+import { getServices } from "~/platform/services.server";
 import { COUNT_CAP, keysetPage, type PageRequest } from "~/platform/paging";
 
 export const PAGE_SIZE = 25;
@@ -128,6 +130,7 @@ export type InboxRow = Awaited<ReturnType<ReturnType<typeof ordered>["execute"]>
  * reachable down to the oldest) and how many there are, counted up to COUNT_CAP + 1 only.
  */
 export async function listMessages(db: Kysely<Database>, filter: InboxFilter, request: PageRequest = { kind: "first" }) {
+  await readyToSearch(filter);
   const total = await countMessages(db, filter);
   const fewHits = await fewTextHits(db, filter, total);
   const page = await keysetPage(
@@ -147,6 +150,14 @@ async function fewTextHits(db: Kysely<Database>, filter: InboxFilter, total: num
   if (!filter.q || engineOfDatabase(db) !== "postgres") return false;
   const alone = filter.form || filter.state || filter.from || filter.to ? await countMessages(db, { q: filter.q }) : total;
   return alone <= COUNT_CAP;
+}
+
+/**
+ * A search reads the text index, which on SQLite is filled off the post (ADR 024): first every message
+ * stored until now goes into it, so the search finds them all.
+ */
+async function readyToSearch(filter: InboxFilter): Promise<void> {
+  if (filter.q) await catchUpSearchIndex((await getServices()).db);
 }
 
 /** How many messages the filter has, up to COUNT_CAP + 1 (past it the page says "más de 10.000"). */
@@ -228,6 +239,7 @@ export async function deletePerson(db: Kysely<Database>, email: string, user: Us
  * `count` is how many there are, for the audit entry.
  */
 export async function messagesForExport(db: Kysely<Database>, filter: InboxFilter) {
+  await readyToSearch(filter);
   const count = await countMessages(db, filter, Number.MAX_SAFE_INTEGER);
   const fewHits = await fewTextHits(db, filter, count);
   const rows = { batches: streamBatches(db, (after: InboxRow | undefined) => ordered(db, filter, "older", after ? { at: after.received_at, id: after.id as number } : undefined, fewHits)) };

@@ -1,15 +1,17 @@
 /**
  * Storing a visitor's message with its outbox row, durably, before the 2xx (docs/product.md §4).
  *
- * SQLite: group commit. Posts that arrive together are written in one transaction, so one disk sync
- * covers all of them; each caller's promise resolves only after that sync, so an acknowledged message
- * is on disk exactly as before. (One sync per post capped a single process at a few hundred posts per
- * second, with the event loop blocked in fsync; see ADR 010.) If the shared transaction
- * fails, each message is retried alone, so one bad row cannot fail the others.
- * PostgreSQL: one transaction per message (the server groups concurrent commits itself).
+ * Group commit, on both engines: posts that arrive together are written in one transaction, two
+ * statements for all of them (the messages, then their outbox rows), so one disk sync and one statement
+ * compilation cover them all; each caller's promise resolves only after that commit, so an acknowledged
+ * message is on disk exactly as before. (One sync per post capped a single process at a few hundred
+ * posts per second, with the event loop blocked in fsync; see ADR 010 and ADR 024.) If the shared
+ * transaction fails, each message is retried alone, so one bad row cannot fail the others.
+ * SQLite's text index is written afterwards, off the request (search-index.server.ts, ADR 024).
  */
 import type { Insertable, Kysely } from "kysely";
-import { type Database, engineOfDatabase, type MessagesTable, type OutboxTable } from "~/platform/db/database.server";
+import { commitDurably, type Database, NotDurableError, type MessagesTable, type OutboxTable } from "~/platform/db/database.server";
+import { indexSoon } from "~/platform/db/search-index.server";
 
 export type NewMessage = Insertable<MessagesTable>;
 export type NewOutboxRow = Omit<Insertable<OutboxTable>, "message_id">;
@@ -26,19 +28,26 @@ const MAX_BATCH = 256;
 
 const queues = new WeakMap<Kysely<Database>, Pending[]>();
 
-async function insertOne(db: Kysely<Database>, message: NewMessage, outbox: NewOutboxRow): Promise<number> {
-  const inserted = await db.insertInto("messages").values(message).returning("id").executeTakeFirstOrThrow();
-  const id = inserted.id as number;
+/**
+ * The batch's messages in one statement, then their outbox rows in another. Ids are handed out in the
+ * order of the rows (and only grow), so the returned ids, sorted, are the rows' in order.
+ */
+async function insertBatch(db: Kysely<Database>, batch: readonly Pick<Pending, "message" | "outbox">[]): Promise<number[]> {
+  const inserted = await db
+    .insertInto("messages")
+    .values(batch.map((p) => p.message))
+    .returning("id")
+    .execute();
+  const ids = inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
   await db
     .insertInto("outbox")
-    .values({ ...outbox, message_id: id })
+    .values(batch.map((p, i) => ({ ...p.outbox, message_id: ids[i] })))
     .execute();
-  return id;
+  return ids;
 }
 
 /** Stores the message and its outbox row in one commit; resolves with the message id once durable. */
 export function storeMessage(db: Kysely<Database>, message: NewMessage, outbox: NewOutboxRow): Promise<number> {
-  if (engineOfDatabase(db) === "postgres") return db.transaction().execute((trx) => insertOne(trx, message, outbox));
   return new Promise((resolve, reject) => {
     let queue = queues.get(db);
     if (!queue) {
@@ -57,22 +66,21 @@ async function flush(db: Kysely<Database>): Promise<void> {
   for (let i = 0; i < queue.length; i += MAX_BATCH) {
     const batch = queue.slice(i, i + MAX_BATCH);
     try {
-      const ids = await db.transaction().execute(async (trx) => {
-        const out: number[] = [];
-        for (const p of batch) out.push(await insertOne(trx, p.message, p.outbox));
-        return out;
-      });
+      const ids = await commitDurably(db, (trx) => insertBatch(trx, batch));
       batch.forEach((p, j) => p.resolve(ids[j]));
+      indexSoon(db);
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
+      // Committed but not confirmed on disk: no 2xx, and no second copy either.
+      if (batch.length === 1 || error instanceof NotDurableError) {
+        for (const p of batch) p.reject(error);
         continue;
       }
       for (const p of batch) {
-        await db
-          .transaction()
-          .execute((trx) => insertOne(trx, p.message, p.outbox))
-          .then(p.resolve, p.reject);
+        await commitDurably(db, (trx) => insertBatch(trx, [p]))
+          .then(([id]) => {
+            p.resolve(id);
+            indexSoon(db);
+          }, p.reject);
       }
     }
   }

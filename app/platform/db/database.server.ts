@@ -5,6 +5,7 @@
  * A new table or column: a new file in ./migrations (listed in its index), and its type in ./schema.ts.
  */
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -225,6 +226,7 @@ function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void = (
   return {
     close: () => {
       beforeClose();
+      void walHandles.get(sqlite)?.then((handle) => handle?.close()).catch(() => {});
       sqlite.close();
     },
     prepare(sqlText: string) {
@@ -312,6 +314,53 @@ export async function withRelaxedSync<T>(db: Kysely<Database>, work: (db: Kysely
     }
   });
 }
+
+/**
+ * Runs `work` in one transaction and resolves once its commit is on disk (ADR 024). PostgreSQL: an
+ * ordinary transaction (synchronous_commit on). SQLite: the commit writes its pages to the WAL file
+ * without syncing it (synchronous=NORMAL), then the WAL file is synced (fdatasync) on libuv's thread
+ * pool; only then does the promise resolve. The commit is exactly as durable as one made with
+ * synchronous=FULL (which syncs that same file, on the request thread), but the event loop answers
+ * requests while the disk works, and the posts that arrive meanwhile form the next commit. A sync that
+ * starts after a commit covers it; one sync may cover several commits.
+ */
+export async function commitDurably<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const sqlite = sqliteConnections.get(db);
+  if (!sqlite || sqlite.memory) return db.transaction().execute(work);
+  const result = await withRelaxedSync(db, (conn) => conn.transaction().execute(work));
+  await syncWal(sqlite).catch((error: unknown) => {
+    throw new NotDurableError(error);
+  });
+  return result;
+}
+
+/** The transaction committed, but the disk did not confirm it: not to be retried (it would write twice), nor acknowledged. */
+export class NotDurableError extends Error {
+  constructor(cause: unknown) {
+    super(`La escritura no se pudo asegurar en el disco: ${String((cause as Error)?.message ?? cause)}`, { cause });
+  }
+}
+
+/**
+ * fdatasync of a database's WAL file, through a handle kept open while the connection is (the file
+ * lives as long as any connection to the database is open: this one is). None at all (a database
+ * whose WAL was never created): nothing to sync.
+ */
+async function syncWal(sqlite: SQLite.Database): Promise<void> {
+  let handle = walHandles.get(sqlite);
+  if (!handle) {
+    handle = open(`${sqlite.name}-wal`, "r").catch((error: unknown) => {
+      walHandles.delete(sqlite);
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    });
+    walHandles.set(sqlite, handle);
+  }
+  const file = await handle;
+  await file?.datasync();
+}
+
+const walHandles = new WeakMap<SQLite.Database, Promise<FileHandle | undefined>>();
 
 /** Is the database answering? For /healthz; a short query with its own time limit. */
 export async function pingDatabase(db: Kysely<Database>, timeoutMs = 2_000): Promise<boolean> {

@@ -337,6 +337,12 @@ export interface MessagesFtsTable {
   messages_fts: string;
 }
 
+/** SQLite only (migration 027, ADR 024): the highest message id in `messages_fts`; one row, id 1. */
+export interface MessagesFtsStateTable {
+  id: number;
+  indexed_through: number;
+}
+
 /** PostgreSQL only: the messages' text index (migration 018), one tsvector per message, kept by a trigger. */
 export interface MessagesBusquedaTable {
   message_id: number;
@@ -481,6 +487,7 @@ export interface Database {
   legal_holds: LegalHoldsTable;
   job_leases: JobLeasesTable;
   messages_fts: MessagesFtsTable;
+  messages_fts_state: MessagesFtsStateTable;
   messages_busqueda: MessagesBusquedaTable;
   held_posts: HeldPostsTable;
   cases: CasesTable;

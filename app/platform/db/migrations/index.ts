@@ -25,6 +25,7 @@ import { m020ConfidentialRoles } from "./020_confidential_roles";
 import { m022EthicsReceivedDay } from "./022_ethics_received_day";
 import { m025GenderFiguresByChannel } from "./025_gender_figures_by_channel";
 import { m026FieldSpeed } from "./026_field_speed";
+import { m027SearchIndexOffThePost } from "./027_search_index_off_the_post";
 import { m028EmploymentCertificates } from "./028_employment_certificates";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "022_ethics_received_day": m022EthicsReceivedDay(engine),
     "025_gender_figures_by_channel": m025GenderFiguresByChannel(engine),
     "026_field_speed": m026FieldSpeed(),
+    "027_search_index_off_the_post": m027SearchIndexOffThePost(engine),
     "028_employment_certificates": m028EmploymentCertificates(engine),
   };
 }
