@@ -8,7 +8,7 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed";
+export type StaffArea = "messages" | "reports" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed" | "vacancies";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
@@ -24,6 +24,8 @@ export const ACCESS: Record<StaffArea, readonly Role[]> = {
   accounts: ["admin"],
   // Field speed (product rule 42): how fast the site is for real visitors.
   fieldSpeed: ["admin"],
+  // Vacancies and their applications (product rules 40, 41): the selection team; no other role reads a résumé.
+  vacancies: ["seleccion", "admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
   audit: ROLES,
 };
@@ -53,6 +55,13 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/auditoria", area: "audit", nav: "Auditoría" },
   { path: "/admin/usuarios", area: "accounts", nav: "Usuarios" },
   { path: "/admin/rendimiento", area: "fieldSpeed", nav: "Rendimiento" },
+  { path: "/admin/empleos", area: "vacancies", nav: "Vacantes" },
+  { path: "/admin/empleos/nueva", area: "vacancies" },
+  { path: "/admin/empleos/:id", area: "vacancies" },
+  { path: "/admin/empleos/:id/postulaciones", area: "vacancies" },
+  { path: "/admin/empleos/:id/postulaciones.csv", area: "vacancies" },
+  { path: "/admin/postulaciones/:id", area: "vacancies" },
+  { path: "/admin/postulaciones/:id/hoja-de-vida.pdf", area: "vacancies" },
 ];
 
 export const mayOpen = (roles: readonly Role[], area: StaffArea) => ACCESS[area].some((r) => roles.includes(r));

@@ -4,7 +4,7 @@
  * code). What each role opens is declared once, in ./access.ts. A new role needs a migration that widens
  * the `user_roles` check (app/platform/db/migrations/).
  */
-export const ROLES = ["admin", "staff", "sst", "cumplimiento", "convivencia", "genero", "pqrs", "datos"] as const;
+export const ROLES = ["admin", "staff", "sst", "cumplimiento", "convivencia", "genero", "pqrs", "datos", "seleccion"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -16,6 +16,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   genero: "Referente de género (ruta de acoso sexual)",
   pqrs: "Peticiones, quejas, reclamos y sugerencias",
   datos: "Protección de datos personales",
+  seleccion: "Selección de personal (vacantes y postulaciones)",
 };
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

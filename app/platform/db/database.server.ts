@@ -45,9 +45,12 @@ export const TABLES = [
   "vital_views",
   "vital_daily",
   "vital_daily_targets",
+  "vacancies",
+  "job_applications",
+  "resume_files",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "pending_role_grants", "gender_figures_other"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "pending_role_grants", "gender_figures_other", "vacancies"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */

@@ -25,6 +25,7 @@ import { m020ConfidentialRoles } from "./020_confidential_roles";
 import { m022EthicsReceivedDay } from "./022_ethics_received_day";
 import { m025GenderFiguresByChannel } from "./025_gender_figures_by_channel";
 import { m026FieldSpeed } from "./026_field_speed";
+import { m029Vacancies } from "./029_vacancies";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -49,5 +50,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "022_ethics_received_day": m022EthicsReceivedDay(engine),
     "025_gender_figures_by_channel": m025GenderFiguresByChannel(engine),
     "026_field_speed": m026FieldSpeed(),
+    "029_vacancies": m029Vacancies(engine),
   };
 }
