@@ -218,6 +218,8 @@ export async function createServer() {
       return next();
     }
     if (req.is("application/x-www-form-urlencoded")) return next();
+    // A vacancy's page takes the application with its résumé (ADR 028).
+    if (res.locals.submission?.multipart && req.is("multipart/form-data")) return next();
     res.setHeader("Accept-Post", "application/x-www-form-urlencoded");
     res.setHeader("Cache-Control", "no-store");
     if (req.is("json")) return res.status(415).json({ error: { code: "tipo_no_soportado", message: UNSUPPORTED_FORM_MESSAGE } });
@@ -354,7 +356,7 @@ function readBody(limit, message) {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const refuse = () => {
       let drained = 0;
-      const body = req.is("application/x-www-form-urlencoded")
+      const body = req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data")
         ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>Mensaje demasiado largo</title><h1>Mensaje demasiado largo</h1><p>${message}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
         : JSON.stringify({ error: { code: "contenido_muy_grande", message } });
       res.writeHead(413, {

@@ -16,6 +16,9 @@ export const applicationsChannel = {
     { value: "retirada", label: "Retirada por usted", staffLabel: "Retirada por el candidato" },
   ],
   closed: "no_seleccionada",
+  // Its audit entries are named `postulaciones_…`, so the audit page shows them only to the area that sees
+  // applications (vacancies), not to whoever reads incident reports.
+  confidential: true,
 } as const satisfies ChannelDef;
 
 export type ApplicationStatus = (typeof applicationsChannel.statuses)[number]["value"];

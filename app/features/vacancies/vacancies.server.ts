@@ -195,18 +195,28 @@ export async function openVacancyPaths(db: Kysely<Database>, now = new Date().to
 }
 
 /**
- * The fraud check (product rule 41): is this a code of one of our vacancies (its SPE code) or its address
- * on this site? Published or closed: a closed vacancy was ours too. Drafts are nobody's yet.
+ * The fraud check (product rule 41): a vacancy's address on this site, or its Servicio Público de Empleo
+ * code. A published or closed vacancy is ours (a closed one was ours too); a draft is nobody's yet, and an
+ * address under /empleos/ that names no vacancy is not ours, though the domain is. Undefined: the value is
+ * neither a vacancy address of this site nor a known code (the channel check answers it).
  */
-export async function ourVacancy(db: Kysely<Database>, value: string, origin: string): Promise<{ title: string; slug: string; open: boolean } | undefined> {
+export async function checkVacancy(
+  db: Kysely<Database>,
+  value: string,
+  origin: string,
+  now = new Date().toISOString(),
+): Promise<{ official: true; title: string; slug: string; open: boolean } | { official: false; address: string } | undefined> {
   const text = value.trim();
   if (!text || text.length > 300) return undefined;
   let slug: string | undefined;
+  let address = "";
   try {
     const url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
-    const own = new URL(origin);
-    const match = /^\/empleos\/([a-z0-9-]+)\/?$/.exec(url.pathname);
-    if (url.hostname.replace(/^www\./, "") === own.hostname.replace(/^www\./, "") && match) slug = match[1];
+    const host = (h: string) => h.toLowerCase().replace(/^www\./, "");
+    if (host(url.hostname) === host(new URL(origin).hostname) && /^\/empleos\/[^/]+\/?$/i.test(url.pathname)) {
+      slug = url.pathname.split("/")[2].toLowerCase();
+      address = `${host(url.hostname)}${url.pathname}`;
+    }
   } catch {
     // Not an address: maybe a code.
   }
@@ -214,7 +224,8 @@ export async function ourVacancy(db: Kysely<Database>, value: string, origin: st
     .selectFrom("vacancies")
     .select(["title", "slug", "status", "closes_on"])
     .where("status", "!=", "borrador")
-    .where((eb) => (slug ? eb("slug", "=", slug) : eb(sql`upper(spe_code)`, "=", text.toUpperCase())))
+    .where((eb) => (slug ? eb("slug", "=", slug) : eb(sql<string>`upper(spe_code)`, "=", text.toUpperCase().replace(/\s+/g, ""))))
     .executeTakeFirst();
-  return row ? { title: row.title, slug: row.slug, open: row.status === "publicada" && row.closes_on >= bogotaDay(new Date().toISOString()) } : undefined;
+  if (row) return { official: true, title: row.title, slug: row.slug, open: row.status === "publicada" && row.closes_on >= bogotaDay(now) };
+  return slug ? { official: false, address } : undefined;
 }
