@@ -1,5 +1,6 @@
 import { siteFromMatches, useSite } from "~/config/site-data";
-import { readApplyReceipt, APPLY_TEXTS } from "~/features/vacancies/doors.server";
+import { APPLY_TEXTS } from "~/features/vacancies/application-form";
+import { readApplyReceipt } from "~/features/vacancies/doors.server";
 import { Receipt } from "~/features/cases/receipt";
 import { SiteFrame } from "~/ui/site-frame";
 import reportStyles from "~/styles/reports.css?url";

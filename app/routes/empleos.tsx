@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { pages } from "~/config/pages";
 import { siteFromMatches } from "~/config/site-data";
-import { listOpenVacancies, PUBLIC_PAGE_SIZE } from "~/features/vacancies/vacancies.server";
+import { listOpenVacancies } from "~/features/vacancies/vacancies.server";
 import { FreeNotice, VacancyCard } from "~/features/vacancies/public-views";
-import { SECTORS } from "~/features/vacancies/vacancy";
+import { PUBLIC_PAGE_SIZE, SECTORS } from "~/features/vacancies/vacancy";
 import { getServices } from "~/platform/services.server";
 import { pageMeta } from "~/ui/meta";
 import { SiteFrame } from "~/ui/site-frame";

@@ -54,3 +54,10 @@ export const SELECTION_CONSENT = {
   purpose:
     "Finalidad: evaluar su postulación, contactarle, y remitir su hoja de vida a la empresa usuaria de la vacante si avanza en el proceso. Plazo: si no es seleccionado, borramos su postulación y su hoja de vida a los seis (6) meses del cierre de su proceso; puede retirarla antes en CONSULTAR. Sus derechos y cómo ejercerlos:",
 } as const;
+
+/** What the application pages say (shared by the server and the pages). */
+export const APPLY_TEXTS = {
+  closed: "Esta vacante ya cerró y no recibe postulaciones. Vea las vacantes abiertas.",
+  updated: "Ya se había postulado a esta vacante con ese documento: reemplazamos su hoja de vida por la nueva. Su radicado es el mismo y su código no cambia.",
+  tooMany: "Recibimos muchas postulaciones desde su conexión en la última hora. Espere un rato e inténtelo de nuevo.",
+} as const;

@@ -19,7 +19,7 @@ import { addressToken } from "~/platform/keys.server";
 import { log } from "~/platform/log.server";
 import { hit } from "~/platform/rate-limit.server";
 import { getServices, type Services } from "~/platform/services.server";
-import { applicationForm } from "./application-form";
+import { APPLY_TEXTS, applicationForm } from "./application-form";
 import { CHANNEL, candidateView, type CandidateView, storeApplication, withdrawApplication } from "./applications.server";
 import { checkResume, resumeStore } from "./resume.server";
 import { isOpen } from "./vacancy";
@@ -31,11 +31,6 @@ const RECEIPT_COOKIE = "postulacion_recibida";
 /** Per address and hour, counted in the database (every instance shares it), besides the forms' per-minute limit. */
 export const APPLICATIONS_PER_HOUR = 10;
 
-export const APPLY_TEXTS = {
-  closed: "Esta vacante ya cerró y no recibe postulaciones. Vea las vacantes abiertas.",
-  updated: "Ya se había postulado a esta vacante con ese documento: reemplazamos su hoja de vida por la nueva. Su radicado es el mismo y su código no cambia.",
-  tooMany: "Recibimos muchas postulaciones desde su conexión en la última hora. Espere un rato e inténtelo de nuevo.",
-} as const;
 
 export const applicationOptions = (services: Services) => {
   const site = getSiteConfig();

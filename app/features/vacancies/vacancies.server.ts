@@ -8,7 +8,7 @@ import { audit, type StaffUser as User } from "~/platform/audit.server";
 import { bogotaDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
 import { checkWording, foldText, type WordingFinding } from "./wording";
-import { type PublicVacancy, slugFor } from "./vacancy";
+import { PUBLIC_PAGE_SIZE, type PublicVacancy, slugFor } from "./vacancy";
 
 export interface VacancyInput {
   title: string;
@@ -152,7 +152,6 @@ const PUBLIC_COLUMNS = [
   "published_at",
 ] as const;
 
-export const PUBLIC_PAGE_SIZE = 20;
 
 /**
  * The open vacancies, newest first, by city, sector and words (each word must appear in the vacancy's

@@ -35,6 +35,9 @@ export const DEPARTMENTS = [
   "Risaralda", "San Andrés, Providencia y Santa Catalina", "Santander", "Sucre", "Tolima", "Valle del Cauca", "Vaupés", "Vichada",
 ] as const;
 
+/** Vacancies per page of /empleos. */
+export const PUBLIC_PAGE_SIZE = 20;
+
 export const contractLabel = (value: string) => CONTRACTS.find((c) => c.value === value)?.label ?? value;
 export const workdayLabel = (value: string) => WORKDAYS.find((c) => c.value === value)?.label ?? value;
 
