@@ -23,7 +23,8 @@ export type RecordKind =
   | "auditoria"
   | "bloqueos"
   | "rendimiento_visitas"
-  | "rendimiento_agregados";
+  | "rendimiento_agregados"
+  | "postulaciones_no_seleccionadas";
 
 export interface Period {
   years?: number;
@@ -182,6 +183,17 @@ export const RETENTION: readonly RetentionRule[] = [
     action: "suprimir",
     keptBy: null,
     source: "Esta política: permiten comparar un mes con el mismo mes del año anterior.",
+  },
+  {
+    kind: "postulaciones_no_seleccionadas",
+    record: "Postulaciones a las vacantes del sitio no seleccionadas o retiradas por la persona, con su hoja de vida",
+    period: { months: 6 },
+    periodText: "Seis (6) meses",
+    counted: "Desde que la postulación se marcó como no seleccionada o la persona la retiró; las seleccionadas siguen las reglas de la historia laboral del trabajador",
+    action: "suprimir",
+    source:
+      "Esta política; Ley 1581 de 2012, art. 4, literal b (finalidad), y Decreto 1377 de 2013, art. 11 (compilado en el Decreto 1074 de 2015): ninguna norma obliga a conservar la hoja de vida de quien no fue vinculado. Seis meses cubren una queja o reclamación sobre el proceso y una vacante igual que se abra de nuevo; después, la hoja de vida ya no sirve a la finalidad para la que se entregó.",
+    keptBy: null,
   },
 ];
 

@@ -8,6 +8,7 @@
  * résumé download (attachment, audited), CSV, bulk "no seleccionada"; roles; the fraud check. Runs on
  * the suite's engine (SQLite, or PostgreSQL with TEST_DATABASE=postgres).
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
@@ -75,9 +76,9 @@ let application = { radicado: "", code: "", id: 0 };
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("vacantes");
-  for (const role of ["seleccion", "admin", "sst"]) createAccount(dbUrl, `${role}@example.com`, role);
+  for (const role of ["seleccion", "admin", "sst", "datos"]) createAccount(dbUrl, `${role}@example.com`, role);
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
-  for (const role of ["seleccion", "admin", "sst"]) cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
+  for (const role of ["seleccion", "admin", "sst", "datos"]) cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -313,8 +314,10 @@ describe("CONSULTAR and the staff", () => {
     const access = /name="acceso" value="([^"]+)"/.exec(consult)?.[1] ?? "";
     const withdrawn = await postForm("/empleos/consulta", { accion: "retirar", acceso: access });
     expect(text(await withdrawn.text())).toContain("Retirada por usted");
+    const sent = smtp.mails.length;
     const second = await apply(slug, { ...CANDIDATE, documento: "99887766", nombre: "Pedro Ruiz", correo: "pedro@example.org" }, pdf());
     expect(second.status).toBe(303);
+    await smtp.waitForMails(sent + 1);
     const ids = (await readDb<{ case_id: number }>("select case_id from job_applications order by case_id")).map((r) => String(r.case_id));
     const before = smtp.mails.length;
     const form = new URLSearchParams([["accion", "no_seleccionadas"], ...ids.map((id) => ["id", id])]);
@@ -322,8 +325,8 @@ describe("CONSULTAR and the staff", () => {
     expect(bulk.headers.get("location")).toContain("aviso=1");
     const statuses = await readDb<{ status: string }>("select status from cases where channel = 'postulaciones' order by id");
     expect(statuses.map((s) => s.status)).toEqual(["retirada", "no_seleccionada"]);
-    const mails = (await smtp.waitForMails(before + 2)).slice(before);
-    expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/no seleccionada$/)]));
+    const mails = (await smtp.waitForMails(before + 1)).slice(before);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Su postulación HV-\d{4}-000002: no seleccionada$/)]);
   });
 });
 
@@ -334,5 +337,46 @@ describe("the fraud check", () => {
     expect(byCode).toContain("Auxiliar de bodega");
     expect(text(await (await postForm("/ofertas-falsas", { dato: `www.example.com/empleos/${slug}` })).text())).toContain("Es nuestra.");
     expect(text(await (await postForm("/ofertas-falsas", { dato: `${ORIGIN}/empleos/gerente-falso-xx00` })).text())).toContain("No es nuestra.");
+  });
+});
+
+describe("retention and the data subject's rights", () => {
+  const resumeFiles = () => (isPostgresUrl(dbUrl) ? [] : readdirSync(path.join(path.dirname(server.databaseFile), "hojas-de-vida")));
+
+  it("the purge deletes a not-selected application and its résumé six months after; a recent one stays", async () => {
+    const [pedro] = await readDb<{ case_id: number; resume_key: string }>("select case_id, resume_key from job_applications where documento = '99887766'");
+    const sevenMonthsAgo = new Date(Date.now() - 213 * 86_400_000).toISOString();
+    await execute(dbUrl, "update case_events set at = ? where case_id = ?", [sevenMonthsAgo, pedro.case_id]);
+    const root = path.resolve(import.meta.dirname, "../..");
+    const run = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "purge"], { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "silent" }, encoding: "utf8" });
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    expect(await readDb("select case_id from job_applications where case_id = ?", pedro.case_id)).toHaveLength(0);
+    const [anonymised] = await readDb<{ radicado: string; code_hash: string; contact_email: string | null }>("select radicado, code_hash, contact_email from cases where id = ?", pedro.case_id);
+    expect(anonymised).toMatchObject({ radicado: expect.stringMatching(/^HV-/), code_hash: "0".repeat(64), contact_email: null });
+    if (isPostgresUrl(dbUrl)) expect(await readDb("select key from resume_files where key = ?", pedro.resume_key)).toHaveLength(0);
+    else expect(resumeFiles()).not.toContain(`${pedro.resume_key}.pdf`);
+    // Laura withdrew today: her application waits its six months.
+    expect(await readDb("select case_id from job_applications where documento = '1020304050'")).toHaveLength(1);
+  });
+
+  it("the access export lists the person's applications; a deletion request removes them with the résumé", async () => {
+    const who = { nombre: "Laura Gómez", tipo_documento: "CC", documento: "1020304050", correo: "laura.gomez@example.org", consentimiento: true };
+    const file = async (tipo: string) => {
+      const res = await fetch(`${server.url}/php/pqrs`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify({ tipo, descripcion: "Sobre mis datos.", ...who }) });
+      expect(res.status).toBe(201);
+      const { radicado } = (await res.json()) as { radicado: string };
+      return Number((await readDb<{ id: number }>("select id from cases where radicado = ?", radicado))[0].id);
+    };
+    const access = await file("datos_consulta");
+    expect((await postForm(`/admin/datos/${access}`, { accion: "exportar" }, cookies.datos)).status).toBe(302);
+    const exported = JSON.parse(await (await get(`/admin/datos/${access}/exportacion.json`, cookies.datos)).text()) as { postulaciones: { radicado: string; vacante: string; hoja_de_vida: string }[] };
+    expect(exported.postulaciones).toEqual([expect.objectContaining({ radicado: application.radicado, vacante: "Auxiliar de bodega", hoja_de_vida: expect.stringContaining("SHA-256") })]);
+    const [laura] = await readDb<{ resume_key: string }>("select resume_key from job_applications where documento = '1020304050'");
+    const deletion = await file("datos_supresion");
+    expect((await postForm(`/admin/datos/${deletion}`, { accion: "suprimir", confirmar: "si" }, cookies.datos)).headers.get("location")).toContain("aviso=suprimido");
+    expect(await readDb("select case_id from job_applications where documento = '1020304050'")).toHaveLength(0);
+    if (!isPostgresUrl(dbUrl)) expect(resumeFiles()).not.toContain(`${laura.resume_key}.pdf`);
+    const [row] = await readDb<{ deletion_summary: string }>("select deletion_summary from pqrs_requests where case_id = ?", deletion);
+    expect(row.deletion_summary).toContain("1 postulación(es) suprimida(s) con su hoja de vida.");
   });
 });

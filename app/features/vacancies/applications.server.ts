@@ -272,7 +272,7 @@ export async function readResume(db: Kysely<Database>, store: ResumeStore, user:
     .where("case_id", "=", caseId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const file = await store.read(row.resume_key);
+  const file = await store.read(db, row.resume_key);
   if (!file) return undefined;
   await audit(db, user, "ver_hoja_de_vida", { caseId, detail: row.radicado });
   return { file, radicado: row.radicado };

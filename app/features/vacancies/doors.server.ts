@@ -34,7 +34,7 @@ export const APPLICATIONS_PER_HOUR = 10;
 
 export const applicationOptions = (services: Services) => {
   const site = getSiteConfig();
-  return { policyVersion: services.policyVersion, origin: site.origin.replace(/\/$/, ""), companyName: site.company.name, store: resumeStore(services.db, services.env.DATABASE_URL) };
+  return { policyVersion: services.policyVersion, origin: site.origin.replace(/\/$/, ""), companyName: site.company.name, store: resumeStore(services.env.DATABASE_URL) };
 };
 
 export interface ApplyRefusal {

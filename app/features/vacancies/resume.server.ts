@@ -16,7 +16,7 @@ import { open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { Kysely, Transaction } from "kysely";
-import { type Database, engineOfDatabase, sqlitePathFromUrl } from "~/platform/db/database.server";
+import { type Database, engineOf, sqlitePathFromUrl } from "~/platform/db/database.server";
 
 export const RESUME_MAX_BYTES = 2 * 1024 * 1024;
 const INFLATE_BUDGET = 20 * 1024 * 1024;
@@ -85,21 +85,22 @@ export interface ResumeStore {
   prepare(key: string, file: Buffer): Promise<void>;
   inTransaction(trx: Transaction<Database>, key: string, file: Buffer, now: string): Promise<void>;
   discard(key: string): Promise<void>;
-  read(key: string): Promise<Buffer | undefined>;
+  read(db: Kysely<Database>, key: string): Promise<Buffer | undefined>;
   /** Removal: the rows in the deleting transaction (PostgreSQL), the files once it committed (SQLite). */
   dropRows(trx: Kysely<Database>, keys: string[]): Promise<void>;
   dropFiles(keys: string[]): Promise<void>;
 }
 
-export function resumeStore(db: Kysely<Database>, databaseUrl: string): ResumeStore {
-  if (engineOfDatabase(db) === "postgres") {
+/** The store for the database at `databaseUrl` (its engine decides; a transaction cannot tell its own). */
+export function resumeStore(databaseUrl: string): ResumeStore {
+  if (engineOf(databaseUrl) === "postgres") {
     return {
       prepare: async () => undefined,
       inTransaction: async (trx, key, file, now) => {
         await trx.insertInto("resume_files").values({ key, content: file, created_at: now }).execute();
       },
       discard: async () => undefined,
-      read: async (key) => (await db.selectFrom("resume_files").select("content").where("key", "=", key).executeTakeFirst())?.content,
+      read: async (db, key) => (await db.selectFrom("resume_files").select("content").where("key", "=", key).executeTakeFirst())?.content,
       dropRows: async (trx, keys) => {
         if (keys.length) await trx.deleteFrom("resume_files").where("key", "in", keys).execute();
       },
@@ -135,7 +136,7 @@ export function resumeStore(db: Kysely<Database>, databaseUrl: string): ResumeSt
     discard: async (key) => {
       await unlink(fileOf(key)).catch(() => undefined);
     },
-    read: async (key) => readFile(fileOf(key)).catch(() => undefined),
+    read: async (_db, key) => readFile(fileOf(key)).catch(() => undefined),
     dropRows: async () => undefined,
     dropFiles: async (keys) => {
       for (const key of keys) await unlink(fileOf(key)).catch(() => undefined);

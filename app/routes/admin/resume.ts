@@ -13,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user, services } = await requireStaff(request, "vacancies");
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data({ message: "Postulación no encontrada." }, { status: 404 });
-  const found = await readResume(services.db, resumeStore(services.db, services.env.DATABASE_URL), user, id);
+  const found = await readResume(services.db, resumeStore(services.env.DATABASE_URL), user, id);
   if (!found) throw data({ message: "Postulación no encontrada." }, { status: 404 });
   return new Response(new Uint8Array(found.file), {
     headers: {
