@@ -230,8 +230,10 @@ describe("the audit log after the ethics line's owners work", () => {
     expect(sexual.status).toBe(201);
     const discrimination = await postJson("/php/linea-etica", { categoria: "discriminacion", descripcion: "A una compañera le niegan turnos por su origen.", cuando: "Ayer", donde: "Cali", identificacion: "anonimo" });
     expect(discrimination.status).toBe(201);
-    extra.sexual = 6;
-    extra.discrimination = 7;
+    // Their ids, from their radicados (an application to a vacancy took a case id before them).
+    const idOf = async (res: Response) => Number((await query<{ id: number }>(databaseUrl, "select id from cases where radicado = ?", [((await res.json()) as { radicado: string }).radicado]))[0].id);
+    extra.sexual = await idOf(sexual);
+    extra.discrimination = await idOf(discrimination);
     const caseOf = { cumplimiento: ids.bribery, convivencia: ids.harassment, genero: extra.sexual } as const;
     for (const role of ETHICS_ROLES) {
       expect((await get("/admin/etica", cookies[role])).status).toBe(200);
