@@ -30,7 +30,7 @@ export const RESUME_REFUSALS = {
     "El PDF trae contenido activo (JavaScript, acciones al abrirse o archivos incrustados), que no recibimos por seguridad: guárdelo de nuevo como PDF simple (por ejemplo, «Imprimir» → «Guardar como PDF») y adjúntelo.",
 } as const;
 
-const ACTIVE = /\/(?:JavaScript|JS|OpenAction|Launch|EmbeddedFiles?)(?![A-Za-z0-9])/;
+const ACTIVE = /\/(?:JavaScript|JS|OpenAction|Launch|EmbeddedFile(?:s|))(?![A-Za-z0-9])/;
 const decodeNames = (text: string) => text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** Whether the PDF's text, or any of its compressed streams, names an active feature. */
