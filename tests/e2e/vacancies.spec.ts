@@ -1,0 +1,90 @@
+/**
+ * A job seeker's journey on a 390 px phone without JavaScript (product rules 40, 41; ADR 028): the list,
+ * a vacancy, an application refused for its file (the values kept, the file asked again), sent, the
+ * receipt, CONSULTAR. axe on every page; each step's screenshot is saved with the test's results.
+ */
+import Database from "better-sqlite3";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations as axe } from "./helpers";
+
+const SLUG = "auxiliar-de-bodega-cali-e2e1";
+
+test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+test.beforeAll(() => {
+  // A published vacancy on the browser tests' database (tests/e2e/global-setup.ts).
+  const db = new Database(process.env.E2E_DATABASE as string);
+  try {
+    const now = new Date().toISOString();
+    const closes = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    db.prepare(
+      `insert or ignore into vacancies (slug, status, title, city, department, sector, company_name, salary_min, salary_max, schedule, contract, workday, places, requirements, duties, closes_on, spe_code, search_text, created_at, updated_at, published_at, closed_at)
+       values (?, 'publicada', 'Auxiliar de bodega', 'Cali', 'Valle del Cauca', 'Logística y transporte', null, 1600000, 1900000, 'Lunes a sábado, turnos rotativos de 8 horas', 'obra_labor', 'FULL_TIME', 3, ?, ?, ?, 'SPE-E2E-0001', 'auxiliar de bodega cali', ?, ?, ?, null)`,
+    ).run(SLUG, "Bachiller\nSeis meses de experiencia en bodega", "Recibir y despachar mercancía\nOrganizar la bodega", closes, now, now, now);
+  } finally {
+    db.close();
+  }
+});
+
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSULTAR", async ({ page }, info) => {
+  const shot = async (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+  await page.goto("/empleos?q=bodega");
+  await expect(page.getByRole("heading", { name: "Ofertas de empleo" })).toBeVisible();
+  await fitsThePhone(page);
+  await axe(page);
+  await shot("1-lista");
+
+  await page.getByRole("link", { name: "Auxiliar de bodega" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/empleos/${SLUG}$`));
+  await expect(page.getByText(/Este proceso es gratuito/)).toBeVisible();
+  await expect(page.getByText("SPE-E2E-0001")).toBeVisible();
+  await fitsThePhone(page);
+  await axe(page);
+  await shot("2-vacante");
+
+  await page.getByLabel("Nombre completo").fill("Marta Ríos");
+  await page.getByLabel("Tipo de documento").selectOption("CC");
+  await page.getByLabel("Número de documento").fill("52998877");
+  await page.getByLabel("Correo electrónico").fill("marta.rios@example.org");
+  await page.getByLabel("Celular").fill("3105556677");
+  await page.getByLabel("Ciudad donde vive").fill("Cali");
+  await page.getByLabel(/Autorizo el tratamiento de mis datos y de mi hoja de vida/).check();
+  // An executable named .pdf: refused by its content, the values kept, the file asked again.
+  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({ name: "hoja-de-vida.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 programa", "latin1") });
+  await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
+  await expect(page.locator(".error-summary")).toContainText("no es un PDF");
+  await expect(page.getByLabel("Nombre completo")).toHaveValue("Marta Ríos");
+  await expect(page.getByText("Por seguridad, adjunte de nuevo el archivo.")).toBeVisible();
+  await fitsThePhone(page);
+  await axe(page);
+  await shot("3-archivo-rechazado");
+
+  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({
+    name: "hoja-de-vida.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1"),
+  });
+  await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
+  await expect(page).toHaveURL(/\/empleos\/recibido$/);
+  await expect(page.getByRole("heading", { name: "Recibimos su postulación" })).toBeVisible();
+  const radicado = (await page.locator(".report-receipt-codes dd").nth(0).textContent()) ?? "";
+  const code = (await page.locator(".report-receipt-codes dd").nth(1).textContent()) ?? "";
+  expect(radicado).toMatch(/^HV-\d{4}-\d{6}$/);
+  await fitsThePhone(page);
+  await axe(page);
+  await shot("4-recibo");
+
+  await page.goto("/empleos/consulta");
+  await page.getByLabel("Radicado").fill(radicado);
+  await page.getByLabel("Código de seguimiento").fill(code);
+  await page.getByRole("button", { name: "CONSULTAR" }).click();
+  await expect(page.getByRole("heading", { name: `Postulación ${radicado}` })).toBeVisible();
+  await expect(page.getByText("Estado actual:")).toContainText("Recibida");
+  await fitsThePhone(page);
+  await axe(page);
+  await shot("5-consulta");
+});
