@@ -9,9 +9,13 @@ import { bogotaDay, formatDay } from "~/platform/dates";
 import { getServices } from "~/platform/services.server";
 import { SiteFrame } from "~/ui/site-frame";
 import vacancyStyles from "~/styles/vacancies.css?url";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/empleos.vacante";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: vacancyStyles }];
+
+/** The application's upload progress and its refusals in place, once the page has painted (ADR 028). */
+export const handle: RouteHandle = { scripts: ["/js/postulacion.js"] };
 
 type Loaded = { gone: false; vacancy: PublicVacancy; jsonLd: string } | { gone: true; title: string; closedOn: string; open: PublicVacancy[] };
 

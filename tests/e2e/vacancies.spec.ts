@@ -9,7 +9,7 @@ import { expectNoAxeViolations as axe } from "./helpers";
 
 const SLUG = "auxiliar-de-bodega-cali-e2e1";
 
-test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(() => {
   // A published vacancy on the browser tests' database (tests/e2e/global-setup.ts).
@@ -29,6 +29,9 @@ test.beforeAll(() => {
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
 
 test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSULTAR", async ({ page }, info) => {
   const shot = async (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
@@ -87,4 +90,29 @@ test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSUL
   await fitsThePhone(page);
   await axe(page);
   await shot("5-consulta");
+});
+});
+
+test("with JavaScript: a refused file is shown in place, everything typed and the next file go up with progress", async ({ page }) => {
+  await page.goto(`/empleos/${SLUG}`);
+  await page.getByLabel("Nombre completo").fill("Julio Paz");
+  await page.getByLabel("Tipo de documento").selectOption("CC");
+  await page.getByLabel("Número de documento").fill("80112233");
+  await page.getByLabel("Correo electrónico").fill("julio.paz@example.org");
+  await page.getByLabel("Celular").fill("3114445566");
+  await page.getByLabel("Ciudad donde vive").fill("Palmira");
+  await page.getByLabel(/Autorizo el tratamiento de mis datos y de mi hoja de vida/).check();
+  // The page's script is loaded after the first paint: wait for it to have put its status line in.
+  await expect(page.locator(".vacancy-progress")).toHaveCount(1);
+  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({ name: "hv.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n<< /OpenAction << /S /JavaScript /JS (x) >> >>\n%%EOF\n", "latin1") });
+  await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
+  await expect(page.locator("#postulacion-hoja_de_vida-error")).toContainText("contenido activo");
+  await expect(page).toHaveURL(new RegExp(`/empleos/${SLUG}$`));
+  await expect(page.getByLabel("Nombre completo")).toHaveValue("Julio Paz");
+  await axe(page);
+  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({ name: "hv.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n", "latin1") });
+  await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
+  await expect(page).toHaveURL(/\/empleos\/recibido$/);
+  await expect(page.getByRole("heading", { name: "Recibimos su postulación" })).toBeVisible();
+  await expect(page.locator(".report-receipt-codes dd").nth(0)).toHaveText(/^HV-\d{4}-\d{6}$/);
 });

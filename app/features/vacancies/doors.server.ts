@@ -64,10 +64,18 @@ async function readMultipart(request: Request): Promise<{ body: Record<string, u
   return { body: cleanFields(body), file };
 }
 
-/** POST /empleos/<slug>: the application without JavaScript; null when no vacancy has that address. */
+/**
+ * POST /empleos/<slug>: the application; null when no vacancy has that address. Without JavaScript the
+ * answer is a page (303 to the receipt, or the page again with the errors); the page's script
+ * (public/js/postulacion.js) sends the same post with `Accept: application/json` and gets 201 with the
+ * receipt's cookie, or the refusal as JSON, so that the page keeps everything typed and the file.
+ */
 export async function handleApplyPost(request: Request, slug: string) {
   let body: Record<string, unknown> = {};
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
+  const refuse = (status: number, answer: ApplyRefusal) =>
+    wantsJson ? Response.json({ error: { message: answer.summary, fields: answer.errors } }, { status, headers }) : data({ refusal: answer }, { status, headers });
   try {
     checkRateMark(request, "postulacion");
     checkOrigin(request);
@@ -77,7 +85,7 @@ export async function handleApplyPost(request: Request, slug: string) {
     const read = await readMultipart(request);
     body = read.body;
     if (!isOpen(vacancy, bogotaDay(new Date().toISOString()))) {
-      return data({ refusal: { values: keptValues(applicationForm, body), consent: body[CONSENT_FIELD] === "on", errors: {}, summary: APPLY_TEXTS.closed } satisfies ApplyRefusal }, { status: 410, headers });
+      return refuse(410, { values: keptValues(applicationForm, body), consent: body[CONSENT_FIELD] === "on", errors: {}, summary: APPLY_TEXTS.closed });
     }
     // Every field's error and the file's together, so the page lists them all at once.
     let values: Record<string, string> | undefined;
@@ -87,7 +95,7 @@ export async function handleApplyPost(request: Request, slug: string) {
       const submission = readSubmission(applicationForm, { ...body }, { trap: "discard" });
       if (submission.trapped) {
         log("warn", "application-trapped", { slug });
-        return new Response(null, { status: 303, headers: { Location: RECEIPT_PATH, ...headers } });
+        return wantsJson ? Response.json({ ok: true }, { status: 201, headers }) : new Response(null, { status: 303, headers: { Location: RECEIPT_PATH, ...headers } });
       }
       values = submission.values;
     } catch (error) {
@@ -104,27 +112,25 @@ export async function handleApplyPost(request: Request, slug: string) {
     const counted = await hit(services.db, `postulacion:direccion:${addressToken(clientAddress(request))}`, 3_600_000);
     if (counted.hits > APPLICATIONS_PER_HOUR) {
       headers["Retry-After"] = String(Math.max(1, Math.ceil((counted.resetAt - Date.now()) / 1000)));
-      return data({ refusal: { values: keptValues(applicationForm, body), consent: true, errors: {}, summary: APPLY_TEXTS.tooMany } satisfies ApplyRefusal }, { status: 429, headers });
+      return refuse(429, { values: keptValues(applicationForm, body), consent: true, errors: {}, summary: APPLY_TEXTS.tooMany });
     }
     const stored = await storeApplication(services.db, vacancy, values, read.file as Buffer, applicationOptions(services));
     services.outbox?.kick();
     log("info", "application-stored", { caseId: stored.id, updated: stored.updated, mail: services.outbox ? "queued" : "disabled" });
-    const cookie = [stored.radicado, stored.code ?? "-", stored.updated ? "actualizada" : "nueva"].join(" ");
-    return new Response(null, {
-      status: 303,
-      headers: { Location: RECEIPT_PATH, ...headers, "Set-Cookie": serializeCookie(request, RECEIPT_COOKIE, cookie, { path: RECEIPT_PATH, sameSite: "Strict", maxAgeSeconds: 900 }) },
-    });
+    const cookie = serializeCookie(request, RECEIPT_COOKIE, [stored.radicado, stored.code ?? "-", stored.updated ? "actualizada" : "nueva"].join(" "), { path: RECEIPT_PATH, sameSite: "Strict", maxAgeSeconds: 900 });
+    // With the script: the receipt page is opened next, and reads the same one-time cookie.
+    if (wantsJson) return Response.json({ ok: true, recibo: RECEIPT_PATH }, { status: 201, headers: { ...headers, "Set-Cookie": cookie } });
+    return new Response(null, { status: 303, headers: { Location: RECEIPT_PATH, ...headers, "Set-Cookie": cookie } });
   } catch (error) {
     const refusal = asRefusal(error, "postulacion");
     if (refusal.code === "limite_de_envios") headers["Retry-After"] = request.headers.get(RATE_LIMITED_HEADER) ?? "60";
     if (refusal.status === 503) headers["Retry-After"] = "60";
-    const answer: ApplyRefusal = {
+    return refuse(refusal.status, {
       values: keptValues(applicationForm, body),
       consent: body[CONSENT_FIELD] === "on",
       errors: refusal.body.fields ?? {},
       summary: refusal.status === 503 ? `${refusal.body.message} Llame al ${getSiteConfig().contact.phone}.` : refusal.body.message,
-    };
-    return data({ refusal: answer }, { status: refusal.status, headers });
+    });
   }
 }
 
