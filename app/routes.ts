@@ -34,6 +34,7 @@ export default [
   route("empleos/recibido", "routes/empleos.recibido.tsx"),
   route("empleos/consulta", "routes/empleos.consulta.tsx"),
   route("empleos/:slug", "routes/empleos.vacante.tsx"),
+  route("empleos/:slug/postulacion", "routes/empleos.postulacion.ts"),
   route("admin/ingresar", "routes/admin/sign-in.tsx"),
   route("admin/salir", "routes/admin/sign-out.ts"),
   route("admin/exportar.csv", "routes/admin/export-csv.ts"),

@@ -138,11 +138,11 @@ export function submissionAt(target: string): Submission | undefined {
 }
 
 /**
- * A vacancy's page (`/empleos/<slug>`) takes its applications (ADR 028): multipart with a PDF résumé of
+ * A vacancy's page (`/empleos/<slug>`, and `/empleos/<slug>/postulacion` for its script) takes its applications (ADR 028): multipart with a PDF résumé of
  * at most 2 MB, so a body up to 4 MB is read (a 3 MB résumé gets the page again with its error, the
  * values kept); above that, the server's 413.
  */
-const VACANCY_PAGE = /^\/empleos\/(?!consulta$|recibido$)[^/]+$/;
+const VACANCY_PAGE = /^\/empleos\/(?!consulta$|recibido$)[^/]+(\/postulacion)?$/;
 export const APPLICATION_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const VACANCY_APPLICATION: Omit<Submission, "path"> = { door: "page", limit: "forms", multipart: true, bodyLimit: APPLICATION_BODY_LIMIT_BYTES };
 

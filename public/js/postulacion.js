@@ -25,7 +25,8 @@ if (form && typeof XMLHttpRequest === "function" && typeof FormData === "functio
     for (const el of form.querySelectorAll(".field-error")) el.textContent = "";
     for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", form.action);
+    // The same door, answering JSON instead of a page.
+    xhr.open("POST", `${form.action.replace(/\/$/, "")}/postulacion`);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.timeout = 180000;
     const slow = setTimeout(() => {

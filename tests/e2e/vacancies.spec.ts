@@ -1,7 +1,8 @@
 /**
  * A job seeker's journey on a 390 px phone without JavaScript (product rules 40, 41; ADR 028): the list,
  * a vacancy, an application refused for its file (the values kept, the file asked again), sent, the
- * receipt, CONSULTAR. axe on every page; each step's screenshot is saved with the test's results.
+ * receipt, CONSULTAR, each step's screenshot saved with the test's results; then the same pages, as served,
+ * through axe (which runs in the page, so with JavaScript); and the journey with the page's script.
  */
 import Database from "better-sqlite3";
 import { expect, type Page, test } from "@playwright/test";
@@ -38,16 +39,14 @@ test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSUL
   await page.goto("/empleos?q=bodega");
   await expect(page.getByRole("heading", { name: "Ofertas de empleo" })).toBeVisible();
   await fitsThePhone(page);
-  await axe(page);
-  await shot("1-lista");
+    await shot("1-lista");
 
   await page.getByRole("link", { name: "Auxiliar de bodega" }).first().click();
   await expect(page).toHaveURL(new RegExp(`/empleos/${SLUG}$`));
   await expect(page.getByText(/Este proceso es gratuito/)).toBeVisible();
   await expect(page.getByText("SPE-E2E-0001")).toBeVisible();
   await fitsThePhone(page);
-  await axe(page);
-  await shot("2-vacante");
+    await shot("2-vacante");
 
   await page.getByLabel("Nombre completo").fill("Marta Ríos");
   await page.getByLabel("Tipo de documento").selectOption("CC");
@@ -63,8 +62,7 @@ test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSUL
   await expect(page.getByLabel("Nombre completo")).toHaveValue("Marta Ríos");
   await expect(page.getByText("Por seguridad, adjunte de nuevo el archivo.")).toBeVisible();
   await fitsThePhone(page);
-  await axe(page);
-  await shot("3-archivo-rechazado");
+    await shot("3-archivo-rechazado");
 
   await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({
     name: "hoja-de-vida.pdf",
@@ -78,8 +76,7 @@ test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSUL
   const code = (await page.locator(".report-receipt-codes dd").nth(1).textContent()) ?? "";
   expect(radicado).toMatch(/^HV-\d{4}-\d{6}$/);
   await fitsThePhone(page);
-  await axe(page);
-  await shot("4-recibo");
+    await shot("4-recibo");
 
   await page.goto("/empleos/consulta");
   await page.getByLabel("Radicado").fill(radicado);
@@ -88,8 +85,7 @@ test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSUL
   await expect(page.getByRole("heading", { name: `Postulación ${radicado}` })).toBeVisible();
   await expect(page.getByText("Estado actual:")).toContainText("Recibida");
   await fitsThePhone(page);
-  await axe(page);
-  await shot("5-consulta");
+    await shot("5-consulta");
 });
 });
 
@@ -115,4 +111,32 @@ test("with JavaScript: a refused file is shown in place, everything typed and th
   await expect(page).toHaveURL(/\/empleos\/recibido$/);
   await expect(page.getByRole("heading", { name: "Recibimos su postulación" })).toBeVisible();
   await expect(page.locator(".report-receipt-codes dd").nth(0)).toHaveText(/^HV-\d{4}-\d{6}$/);
+});
+
+test("the journey's pages, as served, pass axe", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/empleos");
+  await axe(page);
+  await page.goto(`/empleos/${SLUG}`);
+  await axe(page);
+  // The page again with the errors, exactly as a visit without JavaScript gets it.
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ nombre: "Ana", tipo_documento: "CC", documento: "123456", correo: "", celular: "3001234567", ciudad: "Cali", consentimiento: "on" })) form.set(k, v);
+  form.set("hoja_de_vida", new Blob([new Uint8Array(Buffer.from("MZ programa", "latin1"))], { type: "application/pdf" }), "hv.pdf");
+  const origin = new URL(page.url()).origin;
+  const refused = await fetch(`${origin}/empleos/${SLUG}`, { method: "POST", headers: { Origin: origin }, body: form });
+  expect(refused.status).toBe(400);
+  const html = await refused.text();
+  await page.route("**/postulacion-rechazada", (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
+  await page.goto("/postulacion-rechazada");
+  await expect(page.locator(".error-summary")).toContainText("revise 2 campos");
+  await axe(page);
+  await page.goto("/empleos/recibido");
+  await axe(page);
+  await page.goto("/empleos/consulta");
+  await page.getByLabel("Radicado").fill("HV-2026-999999");
+  await page.getByLabel("Código de seguimiento").fill("AAAA-BBBB-CCCC");
+  await page.getByRole("button", { name: "CONSULTAR" }).click();
+  await expect(page.getByRole("alert")).toContainText("No encontramos una postulación");
+  await axe(page);
 });

@@ -264,6 +264,29 @@ describe("applying without JavaScript", () => {
     if (!isPostgresUrl(dbUrl)) expect(readdirSync(path.join(path.dirname(server.databaseFile), "hojas-de-vida"))).toEqual([`${rows[0].resume_key}.pdf`]);
   });
 
+  it("the page's script gets the same door's answers as JSON: the refusal by field, then 201 with the receipt's cookie", async () => {
+    const post = (file: Buffer) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ ...CANDIDATE, documento: "55443322" })) form.set(k, v);
+      form.set("hoja_de_vida", new Blob([new Uint8Array(file)], { type: "application/pdf" }), "hv.pdf");
+      return fetch(`${server.url}/empleos/${slug}/postulacion`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Accept: "application/json" }, body: form });
+    };
+    const refused = await post(pdf("/OpenAction << /JS (x) >>"));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields.hoja_de_vida).toContain("contenido activo");
+    const sent = smtp.mails.length;
+    const accepted = await post(pdf());
+    expect(accepted.status).toBe(201);
+    await smtp.waitForMails(sent + 1);
+    const cookie = (accepted.headers.get("set-cookie") ?? "").split(";")[0];
+    expect(text(await (await get("/empleos/recibido", cookie)).text())).toMatch(/HV-\d{4}-000002/);
+    await execute(dbUrl, "delete from case_events where case_id in (select case_id from job_applications where documento = '55443322')");
+    await execute(dbUrl, "delete from outbox where case_id in (select case_id from job_applications where documento = '55443322')");
+    const [row] = await readDb<{ case_id: number }>("select case_id from job_applications where documento = '55443322'");
+    await execute(dbUrl, "delete from job_applications where case_id = ?", [row.case_id]);
+    await execute(dbUrl, "delete from cases where id = ?", [row.case_id]);
+  });
+
   it("a closed vacancy refuses the application with 410", async () => {
     const res = await apply(closedSlug, CANDIDATE, pdf());
     expect(res.status).toBe(410);
@@ -326,7 +349,7 @@ describe("CONSULTAR and the staff", () => {
     const statuses = await readDb<{ status: string }>("select status from cases where channel = 'postulaciones' order by id");
     expect(statuses.map((s) => s.status)).toEqual(["retirada", "no_seleccionada"]);
     const mails = (await smtp.waitForMails(before + 1)).slice(before);
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Su postulación HV-\d{4}-000002: no seleccionada$/)]);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Su postulación HV-\d{4}-\d{6}: no seleccionada$/)]);
   });
 });
 

@@ -67,13 +67,13 @@ async function readMultipart(request: Request): Promise<{ body: Record<string, u
 /**
  * POST /empleos/<slug>: the application; null when no vacancy has that address. Without JavaScript the
  * answer is a page (303 to the receipt, or the page again with the errors); the page's script
- * (public/js/postulacion.js) sends the same post with `Accept: application/json` and gets 201 with the
+ * (public/js/postulacion.js) sends the same post to `/empleos/<slug>/postulacion` and gets 201 with the
  * receipt's cookie, or the refusal as JSON, so that the page keeps everything typed and the file.
  */
-export async function handleApplyPost(request: Request, slug: string) {
+export async function handleApplyPost(request: Request, slug: string, answer: "page" | "json" = "page") {
   let body: Record<string, unknown> = {};
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
+  const wantsJson = answer === "json";
   const refuse = (status: number, answer: ApplyRefusal) =>
     wantsJson ? Response.json({ error: { message: answer.summary, fields: answer.errors } }, { status, headers }) : data({ refusal: answer }, { status, headers });
   try {
