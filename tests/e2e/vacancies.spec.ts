@@ -46,6 +46,8 @@ test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSUL
   await expect(page.getByText(/Este proceso es gratuito/)).toBeVisible();
   await expect(page.getByText("SPE-E2E-0001")).toBeVisible();
   await fitsThePhone(page);
+  // Each fact reads across the phone, not squeezed into a column beside its label.
+  for (const dd of await page.locator(".vacancy-facts dd").all()) expect((await dd.boundingBox())?.width ?? 0).toBeGreaterThan(250);
     await shot("2-vacante");
 
   await page.getByLabel("Nombre completo").fill("Marta Ríos");
