@@ -201,22 +201,38 @@ const LIST_COLUMNS = [
   "cases.status",
 ] as const;
 
+/**
+ * What the search box holds decides the one indexed column it reads: a radicado (cases.radicado), an
+ * e-mail (job_applications.correo), a document number (job_applications.documento), or else the start
+ * of a name (within the vacancy's applications).
+ */
+function searchOf(text: string | undefined) {
+  const q = text?.trim();
+  if (!q) return undefined;
+  if (/^HV-\d{4}-\d{6}$/i.test(q)) return { column: "cases.radicado" as const, value: q.toUpperCase() };
+  if (q.includes("@")) return { column: "job_applications.correo" as const, value: q.toLowerCase() };
+  if (/^[A-Za-z0-9-]{3,20}$/.test(q) && /\d/.test(q)) return { column: "job_applications.documento" as const, value: q.toUpperCase() };
+  return { column: "name" as const, value: q.replace(/[%_\\]/g, "") };
+}
+
 function filtered(db: Kysely<Database>, vacancyId: number, filter: ApplicationFilter) {
   let q = db.selectFrom("job_applications").innerJoin("cases", "cases.id", "job_applications.case_id").where("job_applications.vacancy_id", "=", vacancyId);
   if (filter.status) q = q.where("cases.status", "=", filter.status);
   if (filter.city) q = q.where("job_applications.ciudad", "=", filter.city);
-  const text = filter.q?.trim();
-  if (text) {
-    // A document number or a radicado exactly (indexed), or the start of a name.
-    q = q.where((eb) =>
-      eb.or([
-        eb("job_applications.documento", "=", text.toUpperCase()),
-        eb("cases.radicado", "=", text.toUpperCase()),
-        eb("job_applications.nombre", "like", `${text.replace(/[%_\\]/g, "")}%`),
-        eb("job_applications.correo", "=", text.toLowerCase()),
-      ]),
-    );
-  }
+  const search = searchOf(filter.q);
+  if (search?.column === "name") q = q.where("job_applications.nombre", "like", `${search.value}%`);
+  else if (search) q = q.where(search.column, "=", search.value);
+  return q;
+}
+
+/** The count reads the applications' own indexes; it joins the cases only when a filter is on them. */
+function counted(db: Kysely<Database>, vacancyId: number, filter: ApplicationFilter) {
+  const search = searchOf(filter.q);
+  if (filter.status || search?.column === "cases.radicado") return filtered(db, vacancyId, filter).select("job_applications.case_id");
+  let q = db.selectFrom("job_applications").select("job_applications.case_id").where("job_applications.vacancy_id", "=", vacancyId);
+  if (filter.city) q = q.where("job_applications.ciudad", "=", filter.city);
+  if (search?.column === "name") q = q.where("job_applications.nombre", "like", `${search.value}%`);
+  else if (search) q = q.where(search.column as "job_applications.documento", "=", search.value);
   return q;
 }
 
@@ -242,7 +258,7 @@ export async function listApplications(db: Kysely<Database>, vacancyId: number, 
       },
       (row) => ({ tag: "", at: row.received_at, id: Number(row.id) }),
     ),
-    countCapped(db, filtered(db, vacancyId, filter).select("job_applications.case_id")),
+    countCapped(db, counted(db, vacancyId, filter)),
   ]);
   return { ...result, total };
 }
