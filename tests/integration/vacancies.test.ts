@@ -403,3 +403,38 @@ describe("retention and the data subject's rights", () => {
     expect(row.deletion_summary).toContain("1 postulación(es) suprimida(s) con su hoja de vida.");
   });
 });
+
+describe("durability", () => {
+  it("every acknowledged application and its résumé are there after kill -9 during uploads", async () => {
+    // The earlier tests used most of this address's hourly applications (counted in the database).
+    await execute(dbUrl, "delete from rate_limits where key like 'postulacion:%'");
+    const acknowledged: string[] = [];
+    let first: () => void = () => undefined;
+    const firstAcknowledged = new Promise<void>((resolve) => (first = resolve));
+    const uploads = Array.from({ length: 8 }, (_, i) =>
+      apply(slug, { ...CANDIDATE, documento: `7000000${i}`, correo: `p${i}@example.org` }, Buffer.concat([pdf(), Buffer.alloc(1024 * 1024, 32)])).then(
+        (res) => {
+          if (res.status !== 303) return;
+          acknowledged.push(`7000000${i}`);
+          first();
+        },
+        () => undefined,
+      ),
+    );
+    // Killed as soon as one is acknowledged, while the others are still going up or being stored.
+    await firstAcknowledged;
+    await server.kill();
+    await Promise.race([Promise.all(uploads), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
+    cookies.seleccion = (await signIn(server.url, "seleccion@example.com")).cookie;
+    const stored = await readDb<{ case_id: number; documento: string; resume_sha256: string }>("select case_id, documento, resume_sha256 from job_applications where documento like '7000000%'");
+    for (const documento of acknowledged) {
+      const row = stored.find((r) => r.documento === documento);
+      expect(row, documento).toBeDefined();
+      const resume = await get(`/admin/postulaciones/${row?.case_id}/hoja-de-vida.pdf`, cookies.seleccion);
+      expect(resume.status).toBe(200);
+      expect(Buffer.from(await resume.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  }, 120_000);
+});
