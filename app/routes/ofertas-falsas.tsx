@@ -46,10 +46,10 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
 
         <section aria-labelledby="verificar-titulo" className="fraud-check">
           <h2 id="verificar-titulo">¿Es nuestro este contacto?</h2>
-          <p>Escriba el número de teléfono o de WhatsApp, el correo o la dirección web desde donde le contactaron.</p>
+          <p>Escriba el número de teléfono o de WhatsApp, el correo o la dirección web desde donde le contactaron, o la dirección o el código de registro de la vacante que le ofrecieron.</p>
           <form method="post" className="fraud-form">
             <div className="field">
-              <label htmlFor="dato">Teléfono, correo o dirección web</label>
+              <label htmlFor="dato">Teléfono, correo, dirección web o código de la vacante</label>
               <input id="dato" name="dato" type="text" required maxLength={300} autoComplete="off" defaultValue={answer?.value ?? ""} aria-describedby="dato-ayuda" />
               <p id="dato-ayuda" className="field-hint">
                 Por ejemplo: +57 300 123 4567, seleccion@empresa.com o www.empresa.com/empleos
