@@ -14,14 +14,14 @@ module.exports = {
       name: "feature-imports-another-feature",
       comment: "A feature imports only forms, platform, ui and config (and the case channels, cases). See docs/architecture.md.",
       severity: "error",
-      from: { path: FEATURE, pathNot: "^app/features/(incidents|ethics|requests)/" },
+      from: { path: FEATURE, pathNot: "^app/features/(incidents|ethics|requests|vacancies)/" },
       to: { path: "^app/features/([^/]+)/", pathNot: "^app/features/$1/" },
     },
     {
       name: "case-channel-imports-other-than-cases",
       comment: "The case channels import the case model, and no other feature.",
       severity: "error",
-      from: { path: "^app/features/(incidents|ethics|requests)/" },
+      from: { path: "^app/features/(incidents|ethics|requests|vacancies)/" },
       to: { path: "^app/features/([^/]+)/", pathNot: ["^app/features/$1/", "^app/features/cases/"] },
     },
     {

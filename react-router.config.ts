@@ -5,5 +5,6 @@ export default {
   ssr: true,
   // Every published page is prerendered to static HTML, except those rendered on request (PQRS: today's
   // due dates); forms' endpoints, /healthz and the 404 stay dynamic.
-  prerender: () => [...prerenderedPaths, "/manifest.webmanifest", "/sitemap.xml", "/robots.txt"],
+  // sitemap.xml is rendered on request: it lists the vacancies open today (ADR 028).
+  prerender: () => [...prerenderedPaths, "/manifest.webmanifest", "/robots.txt"],
 } satisfies Config;

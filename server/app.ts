@@ -98,6 +98,8 @@ export interface Submission {
   tooLarge?: string;
   /** The message form answered from Express (messageApi), if any. */
   messageForm?: "contacto" | "cliente";
+  /** Takes multipart/form-data (an application with its résumé), besides URL-encoded forms. */
+  multipart?: boolean;
 }
 
 /** Every path where a form is submitted (docs/product.md §8): the one list the server's limits and method checks read. */
@@ -116,6 +118,8 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
   "/pqrs": { door: "page", limit: "forms" },
   // CONSULTAR on /pqrs/consulta also takes the completion of a request: under the form limit.
   "/pqrs/consulta": { door: "consult", limit: "forms" },
+  // CONSULTAR of an application, and its withdrawal (ADR 028).
+  "/empleos/consulta": { door: "consult", limit: "forms" },
   // Field speed (ADR 023): a page view's beacon, answered by vitalsApi.
   [VITALS_PATH]: { door: "api", limit: "vitals", bodyLimit: VITALS_BODY_LIMIT_BYTES },
   // Employment certificates (ADR 027): the payroll extract (staff only) and a certificate's PDF to compare;
@@ -139,9 +143,18 @@ export const DOOR_METHODS: Record<SubmissionDoor, readonly string[]> = {
  */
 export function submissionAt(target: string): Submission | undefined {
   const path = routerPath(target);
-  const found = path === null ? undefined : SUBMISSIONS[path];
+  const found = path === null ? undefined : (SUBMISSIONS[path] ?? (VACANCY_PAGE.test(path) ? VACANCY_APPLICATION : undefined));
   return found && path ? { path, ...found } : undefined;
 }
+
+/**
+ * A vacancy's page (`/empleos/<slug>`, and `/empleos/<slug>/postulacion` for its script) takes its applications (ADR 028): multipart with a PDF résumé of
+ * at most 2 MB, so a body up to 4 MB is read (a 3 MB résumé gets the page again with its error, the
+ * values kept); above that, the server's 413.
+ */
+const VACANCY_PAGE = /^\/empleos\/(?!consulta$|recibido$)[^/]+(\/postulacion)?$/;
+export const APPLICATION_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+const VACANCY_APPLICATION: Omit<Submission, "path"> = { door: "page", limit: "forms", multipart: true, bodyLimit: APPLICATION_BODY_LIMIT_BYTES };
 
 export const app = express();
 app.disable("x-powered-by");

@@ -221,6 +221,8 @@ export async function createServer() {
       return next();
     }
     if (req.is("application/x-www-form-urlencoded")) return next();
+    // A vacancy's page takes the application with its résumé (ADR 028).
+    if (res.locals.submission?.multipart && req.is("multipart/form-data")) return next();
     res.setHeader("Accept-Post", "application/x-www-form-urlencoded");
     res.setHeader("Cache-Control", "no-store");
     if (req.is("json")) return res.status(415).json({ error: { code: "tipo_no_soportado", message: UNSUPPORTED_FORM_MESSAGE } });

@@ -17,6 +17,10 @@ import { getIncident, incidentsOfPerson } from "~/features/incidents/incidents.s
 import { formTitles, messageForms } from "~/features/messages/registry";
 import { deletePerson, getMessage, messagesOfPerson } from "~/features/messages/inbox.server";
 import { FINAL_STATUSES, requestsChannel } from "~/features/requests/channel";
+import { applicationsOf, deleteApplications } from "~/features/vacancies/applications.server";
+import { applicationsChannel } from "~/features/vacancies/channel";
+import { resumeStore } from "~/features/vacancies/resume.server";
+import { getEnv } from "~/platform/env.server";
 import { type RequestRow, requestsOfPerson } from "~/features/requests/requests.server";
 import type { SubjectOps } from "~/features/requests/staff-actions.server";
 import { displayValue, normalizeEmail } from "~/forms/fields";
@@ -27,7 +31,6 @@ import { activeHolds } from "~/platform/holds.server";
 import { deletability, ruleOf } from "~/platform/retention";
 import { certificateKeys } from "~/features/certificates/keys.server";
 import { certificateRecordsOf } from "~/features/certificates/staff.server";
-import { getEnv } from "~/platform/env.server";
 
 export interface Person {
   email: string | null;
@@ -104,6 +107,15 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
   }));
   // Employment certificates and the imported payroll (ADR 027), by the request's document.
   const certificates = request.documento ? await certificateRecordsOf(db, request.tipo_documento, request.documento, certificateKeys(getEnv())) : { certificados_laborales: [], nomina_importada: null };
+  // Applications to the site's vacancies (ADR 028), with what is known of the résumé the person sent.
+  const applications = (await applicationsOf(db, { documento: person.document ?? undefined, correo: person.email ?? undefined })).map((a) => ({
+    radicado: a.radicado,
+    vacante: a.vacante,
+    estado: statusLabel(applicationsChannel, a.status),
+    recibida: formatBogota(a.received_at),
+    datos: { Nombre: a.nombre, "Tipo de documento": a.tipo_documento, Documento: a.documento, Correo: a.correo, Celular: a.celular, Ciudad: a.ciudad, Mensaje: a.mensaje ?? "" },
+    hoja_de_vida: `El PDF que usted envió (${Math.ceil(Number(a.resume_size) / 1024)} KB, huella SHA-256 ${a.resume_sha256}); se le entrega con esta respuesta si lo pide.`,
+  }));
   const file = {
     responsable: `${site.company.legalName} (NIT ${site.company.nit})`,
     solicitud: request.radicado,
@@ -113,13 +125,14 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
     reportes_de_incidentes: reportItems,
     solicitudes_pqrs: requests,
     ...certificates,
+    postulaciones: applications,
     no_incluido: [
       "Los reportes de la línea ética: por confidencialidad, quienes los atienden responden por aparte a quien se identificó en ellos.",
       ...(canIncidents ? [] : ["Los reportes de incidentes y accidentes de trabajo: los entrega por aparte el equipo de seguridad y salud en el trabajo."]),
-      "La información que la empresa guarda fuera de este sitio web (hojas de vida, contratos, nómina): la entrega por aparte el área responsable.",
+      "La información que la empresa guarda fuera de este sitio web (hojas de vida entregadas por otros medios, contratos y la nómina completa: aquí está solo el extracto que sirve para expedir certificados laborales): la entrega por aparte el área responsable.",
     ],
   };
-  const summary = `${messages.length} mensaje(s), ${canIncidents ? `${reportItems.length} reporte(s) de incidentes` : "sin reportes de incidentes (su rol no los abre)"}, ${requests.length} solicitud(es) PQRS, ${certificates.certificados_laborales.length} certificado(s) laboral(es)`;
+  const summary = `${messages.length} mensaje(s), ${canIncidents ? `${reportItems.length} reporte(s) de incidentes` : "sin reportes de incidentes (su rol no los abre)"}, ${requests.length} solicitud(es) PQRS, ${certificates.certificados_laborales.length} certificado(s) laboral(es), ${applications.length} postulación(es)`;
   return { json: JSON.stringify(file, null, 2), summary };
 }
 
@@ -165,6 +178,12 @@ export async function deleteOnRequest(db: Kysely<Database>, user: StaffUser, req
     // Reports are never removed here: a report whose period ended is the purge's review list's, not a request's.
     kept.push(verdict.deletable ? `No se suprime el reporte ${report.radicado}: su conservación se revisa con el equipo de seguridad y salud en el trabajo.` : verdict.reason);
   }
+  // Applications (ADR 028): no norm keeps a candidate's résumé, so they go with it; a selected one is the worker's record now.
+  const applications = await applicationsOf(db, { documento: person.document ?? undefined, correo: person.email ?? undefined });
+  const selected = applications.filter((a) => a.status === "seleccionada");
+  const removed = await deleteApplications(db, resumeStore(getEnv().DATABASE_URL), applications.filter((a) => a.status !== "seleccionada").map((a) => Number(a.id)));
+  parts.push(`${removed} postulación(es) suprimida(s) con su hoja de vida.`);
+  for (const a of selected) kept.push(`No se suprime la postulación ${a.radicado}: usted fue seleccionado y pasó a su historia laboral, que sigue las reglas de la relación de trabajo.`);
   for (const q of await requestsOfPerson(db, person)) {
     if (q.id === request.id) continue;
     const verdict = deletability({ kind: "solicitudes_pqrs", label: `la solicitud ${q.radicado}`, countsFrom: q.closed_at ?? null, open: !FINAL_STATUSES.includes(q.status as never) }, now);

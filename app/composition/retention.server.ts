@@ -11,6 +11,7 @@ import { ETHICS_OWNERS, ethicsChannel, type EthicsKind } from "~/features/ethics
 import { messagePurger } from "~/features/messages/retention.server";
 import { FINAL_STATUSES, requestsChannel } from "~/features/requests/channel";
 import { vitalDailyPurger, vitalViewsPurger } from "~/features/vitals/retention.server";
+import { applicationPurger } from "~/features/vacancies/retention.server";
 import { openRequestSubjects, requestSubjects } from "~/features/requests/requests.server";
 import { bogotaDay } from "~/platform/dates";
 import type { Database } from "~/platform/db/database.server";
@@ -110,6 +111,7 @@ export const PURGERS: readonly Purger[] = [
   vitalDailyPurger,
   payrollPurger,
   certificatesPurger,
+  applicationPurger,
 ];
 
 /** Everyone whose records are kept today: a hold set by staff, or a request not yet closed. */

@@ -8,7 +8,7 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "incidents" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed" | "payroll";
+export type StaffArea = "messages" | "incidents" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed" | "payroll" | "vacancies";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],
@@ -26,6 +26,8 @@ export const ACCESS: Record<StaffArea, readonly Role[]> = {
   fieldSpeed: ["admin"],
   // Employment certificates (product rules 38, 39): the payroll team imports the payroll and reads the certificates issued.
   payroll: ["nomina", "admin"],
+  // Vacancies and their applications (product rules 40, 41): the selection team; no other role reads a résumé.
+  vacancies: ["seleccion", "admin"],
   // Everyone reads the audit log, each only the events of what they may see (staff/audit.server.ts).
   audit: ROLES,
 };
@@ -58,6 +60,13 @@ export const STAFF_ROUTES: readonly { path: string; area: StaffArea; nav?: strin
   { path: "/admin/nomina", area: "payroll", nav: "Nómina" },
   { path: "/admin/certificados", area: "payroll", nav: "Certificados laborales" },
   { path: "/admin/certificados.csv", area: "payroll" },
+  { path: "/admin/empleos", area: "vacancies", nav: "Vacantes" },
+  { path: "/admin/empleos/nueva", area: "vacancies" },
+  { path: "/admin/empleos/:id", area: "vacancies" },
+  { path: "/admin/empleos/:id/postulaciones", area: "vacancies" },
+  { path: "/admin/empleos/:id/postulaciones.csv", area: "vacancies" },
+  { path: "/admin/postulaciones/:id", area: "vacancies" },
+  { path: "/admin/postulaciones/:id/hoja-de-vida.pdf", area: "vacancies" },
 ];
 
 export const mayOpen = (roles: readonly Role[], area: StaffArea) => ACCESS[area].some((r) => roles.includes(r));

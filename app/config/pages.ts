@@ -56,6 +56,13 @@ export const pages = {
     interactive: true,
     onRequest: true,
   },
+  empleos: {
+    path: "/empleos",
+    title: "Ofertas de empleo",
+    description: "Nuestras vacantes abiertas, registradas en el Servicio Público de Empleo: postúlese sin crear una cuenta. El proceso es gratuito.",
+    // Rendered on request: what is open depends on the day and on what the selection team published.
+    onRequest: true,
+  },
   nosotros: {
     path: "/nosotros",
     title: "Nosotros",

@@ -4,7 +4,7 @@
  * code). What each role opens is declared once, in ./access.ts. A new role needs a migration that widens
  * the `user_roles` check (app/platform/db/migrations/).
  */
-export const ROLES = ["admin", "staff", "sst", "cumplimiento", "convivencia", "genero", "pqrs", "datos", "nomina"] as const;
+export const ROLES = ["admin", "staff", "sst", "cumplimiento", "convivencia", "genero", "pqrs", "datos", "nomina", "seleccion"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -17,6 +17,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   pqrs: "Peticiones, quejas, reclamos y sugerencias",
   datos: "Protección de datos personales",
   nomina: "Nómina (certificados laborales)",
+  seleccion: "Selección de personal (vacantes y postulaciones)",
 };
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

@@ -55,7 +55,8 @@ export const siteConfigSchema = z.object({
   links: z.object({
     employeePortal: httpsUrl,
     userCompanyPortal: httpsUrl,
-    jobBoard: httpsUrl,
+    /** BUSCA TRABAJO: the site's own vacancies (`/empleos`, the default, product rule 40) or an external board. */
+    jobBoard: z.union([z.literal("/empleos"), httpsUrl]),
     contributionsCertificate: httpsUrl,
   }),
   /** Three networks on Home, four on the presentation screen (docs/product.md §17). */
@@ -121,7 +122,7 @@ export const defaultSiteConfig: SiteConfig = {
   links: {
     employeePortal: "https://portal-empleados.example.com/",
     userCompanyPortal: "https://portal-empresas.example.com/",
-    jobBoard: "https://empleos.example.com/ofertas",
+    jobBoard: "/empleos",
     contributionsCertificate: "https://certificados.example.com/aportes",
   },
   social: {

@@ -25,7 +25,8 @@ export type RecordKind =
   | "rendimiento_visitas"
   | "rendimiento_agregados"
   | "nomina_certificados"
-  | "certificados_expedidos";
+  | "certificados_expedidos"
+  | "postulaciones_no_seleccionadas";
 
 export interface Period {
   years?: number;
@@ -207,6 +208,17 @@ export const RETENTION: readonly RetentionRule[] = [
     keptBy: "Ley 962 de 2005, art. 28",
     source:
       "Ley 962 de 2005, art. 28 (diez años para los papeles del comerciante): prueba de lo que la empresa certificó y de que el certificado que alguien presenta es el expedido. Un mensaje de datos es prueba (Ley 527 de 1999, art. 10) y la Superintendencia de Sociedades aplica ese plazo a los mensajes de datos de la empresa (Oficio 220-12958 de 2007).",
+  },
+  {
+    kind: "postulaciones_no_seleccionadas",
+    record: "Postulaciones a las vacantes del sitio no seleccionadas o retiradas por la persona, con su hoja de vida",
+    period: { months: 6 },
+    periodText: "Seis (6) meses",
+    counted: "Desde que la postulación se marcó como no seleccionada o la persona la retiró; las seleccionadas siguen las reglas de la historia laboral del trabajador",
+    action: "suprimir",
+    source:
+      "Esta política; Ley 1581 de 2012, art. 4, literal b (finalidad), y Decreto 1377 de 2013, art. 11 (compilado en el Decreto 1074 de 2015): ninguna norma obliga a conservar la hoja de vida de quien no fue vinculado. Seis meses cubren una queja o reclamación sobre el proceso y una vacante igual que se abra de nuevo; después, la hoja de vida ya no sirve a la finalidad para la que se entregó.",
+    keptBy: null,
   },
 ];
 

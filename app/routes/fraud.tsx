@@ -2,6 +2,8 @@ import { pages } from "~/config/pages";
 import { getSiteConfig } from "~/config/site.server";
 import { siteFromMatches, useSite } from "~/config/site-data";
 import { checkChannel, officialChannels } from "~/features/fraud/official-channels";
+import { checkVacancy } from "~/features/vacancies/vacancies.server";
+import { getServices } from "~/platform/services.server";
 import { pageMeta } from "~/ui/meta";
 import { SiteFrame } from "~/ui/site-frame";
 import type { RouteHandle } from "~/root";
@@ -17,8 +19,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const value = String(form.get("dato") ?? "").slice(0, 300);
-  const result = checkChannel(value, officialChannels(getSiteConfig()));
-  return { value, result };
+  // A vacancy's address or code first (product rule 41): an address under /empleos/ is ours only if the vacancy is.
+  const vacancy = await checkVacancy((await getServices()).db, value, getSiteConfig().origin);
+  const result = vacancy ? null : checkChannel(value, officialChannels(getSiteConfig()));
+  return { value, result, vacancy: vacancy ?? null };
 }
 
 const KIND_LABELS = { telefono: "El número", correo: "El correo", web: "La dirección web" } as const;
@@ -42,10 +46,10 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
 
         <section aria-labelledby="verificar-titulo" className="fraud-check">
           <h2 id="verificar-titulo">¿Es nuestro este contacto?</h2>
-          <p>Escriba el número de teléfono o de WhatsApp, el correo o la dirección web desde donde le contactaron.</p>
+          <p>Escriba el número de teléfono o de WhatsApp, el correo o la dirección web desde donde le contactaron, o la dirección o el código de registro de la vacante que le ofrecieron.</p>
           <form method="post" className="fraud-form">
             <div className="field">
-              <label htmlFor="dato">Teléfono, correo o dirección web</label>
+              <label htmlFor="dato">Teléfono, correo, dirección web o código de la vacante</label>
               <input id="dato" name="dato" type="text" required maxLength={300} autoComplete="off" defaultValue={answer?.value ?? ""} aria-describedby="dato-ayuda" />
               <p id="dato-ayuda" className="field-hint">
                 Por ejemplo: +57 300 123 4567, seleccion@empresa.com o www.empresa.com/empleos
@@ -57,7 +61,18 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
           </form>
           {answer ? (
             <div className={`fraud-answer ${answer.result?.official ? "fraud-answer-ours" : "fraud-answer-not-ours"}`} role="status">
-              {answer.result === null ? (
+              {answer.vacancy?.official ? (
+                <p>
+                  <strong>Es nuestra.</strong> «{answer.value}» es nuestra vacante{" "}
+                  <a href={`/empleos/${answer.vacancy.slug}`}>{answer.vacancy.title}</a>
+                  {answer.vacancy.open ? "" : ", que ya cerró"}. Postúlese solo en esta página: el proceso es gratuito y nunca le cobraremos.
+                </p>
+              ) : answer.vacancy ? (
+                <p>
+                  <strong>No es nuestra.</strong> «{answer.vacancy.address}» no es ninguna de nuestras vacantes. No pague nada, no envíe
+                  documentos y repórtelo (abajo). Vea nuestras <a href="/empleos">vacantes abiertas</a>.
+                </p>
+              ) : answer.result === null ? (
                 <p>Escriba un número de teléfono, un correo o una dirección web completos.</p>
               ) : answer.result.official ? (
                 <p>
@@ -94,7 +109,8 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
             </li>
             <li>
               Sitios web: {channels.domains.join(", ")} (y sus subdominios). Publicamos nuestras vacantes en{" "}
-              <a href={site.links.jobBoard}>{site.links.jobBoard}</a>.
+              <a href={site.links.jobBoard}>{site.links.jobBoard.startsWith("/") ? `${site.origin.replace(/\/$/, "")}${site.links.jobBoard}` : site.links.jobBoard}</a>, cada
+              una con su código del Servicio Público de Empleo: escriba aquí el código o la dirección de una vacante para saber si es nuestra.
             </li>
           </ul>
         </section>

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS, STAFF_ROUTES } from "~/config/access";
 import { ROLES, type Role } from "~/config/roles";
 import { createAccount, createAccounts, signIn } from "../support/accounts";
-import { freshDatabaseUrl, query, toDatabaseUrl } from "../support/database";
+import { execute, freshDatabaseUrl, query, toDatabaseUrl } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
@@ -40,12 +40,13 @@ const MARKS = {
   harassment: "MARCA-ACOSO-LABORAL-5521",
   petition: "MARCA-PETICION-6604",
   dataRequest: "MARCA-SOLICITUD-DATOS-3318",
+  application: "MARCA-POSTULACION-2207",
 };
 
 let server: ServerProcess;
 let databaseUrl = "";
 const cookies = {} as Record<Role, string>;
-const ids = { message: 0, report: 0, bribery: 0, harassment: 0, petition: 0, dataRequest: 0 };
+const ids = { message: 0, report: 0, bribery: 0, harassment: 0, petition: 0, dataRequest: 0, vacancy: 0, application: 0 };
 const radicados = { petition: "", dataRequest: "" };
 
 const postJson = (p: string, body: unknown) =>
@@ -90,6 +91,20 @@ beforeAll(async () => {
     body: new URLSearchParams({ accion: "exportar" }),
   });
   expect(exported.status).toBe(302);
+  // A published vacancy (seeded) and an application to it with its résumé (ADR 028): only seleccion and admin see it.
+  const now = new Date().toISOString();
+  await execute(
+    dbUrl,
+    `insert into vacancies (slug, status, title, city, department, sector, company_name, salary_min, salary_max, schedule, contract, workday, places, requirements, duties, closes_on, spe_code, search_text, created_at, updated_at, published_at, closed_at)
+     values ('auxiliar-acceso-cali-0001', 'publicada', 'Auxiliar', 'Cali', 'Valle del Cauca', 'Comercio', null, 1500000, null, 'Lunes a viernes', 'fijo', 'FULL_TIME', 1, 'Bachiller', 'Atender', '2999-12-31', 'SPE-1', 'auxiliar', ?, ?, ?, null)`,
+    [now, now, now],
+  );
+  ids.vacancy = Number((await query<{ id: number }>(dbUrl, "select id from vacancies"))[0].id);
+  const application = new FormData();
+  for (const [k, v] of Object.entries({ nombre: "Laura Gómez", tipo_documento: "CC", documento: "1020304050", correo: "laura@example.org", celular: "3001234567", ciudad: "Cali", mensaje: MARKS.application, consentimiento: "on" })) application.set(k, v);
+  application.set("hoja_de_vida", new Blob([`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`], { type: "application/pdf" }), "hv.pdf");
+  expect((await fetch(`${server.url}/empleos/auxiliar-acceso-cali-0001`, { method: "POST", redirect: "manual", headers: { Origin: server.url }, body: application })).status).toBe(303);
+  ids.application = Number((await query<{ case_id: number }>(dbUrl, "select case_id from job_applications"))[0].case_id);
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -101,6 +116,8 @@ function requests(): { path: string; area: keyof typeof ACCESS; category?: "sobo
     if (r.path === "/admin/pqrs/:id") return [{ path: `/admin/pqrs/${ids.petition}`, area: r.area }];
     if (r.path === "/admin/datos/:id") return [{ path: `/admin/datos/${ids.dataRequest}`, area: r.area }];
     if (r.path === "/admin/datos/:id/exportacion.json") return [{ path: `/admin/datos/${ids.dataRequest}/exportacion.json`, area: r.area }];
+    if (r.path.startsWith("/admin/empleos/:id")) return [{ path: r.path.replace(":id", String(ids.vacancy)), area: r.area }];
+    if (r.path.startsWith("/admin/postulaciones/:id")) return [{ path: r.path.replace(":id", String(ids.application)), area: r.area }];
     if (r.path === "/admin/etica/:id")
       return [
         { path: `/admin/etica/${ids.bribery}`, area: r.area, category: "soborno" as const },
@@ -213,8 +230,10 @@ describe("the audit log after the ethics line's owners work", () => {
     expect(sexual.status).toBe(201);
     const discrimination = await postJson("/php/linea-etica", { categoria: "discriminacion", descripcion: "A una compañera le niegan turnos por su origen.", cuando: "Ayer", donde: "Cali", identificacion: "anonimo" });
     expect(discrimination.status).toBe(201);
-    extra.sexual = 6;
-    extra.discrimination = 7;
+    // Their ids, from their radicados (an application to a vacancy took a case id before them).
+    const idOf = async (res: Response) => Number((await query<{ id: number }>(databaseUrl, "select id from cases where radicado = ?", [((await res.json()) as { radicado: string }).radicado]))[0].id);
+    extra.sexual = await idOf(sexual);
+    extra.discrimination = await idOf(discrimination);
     const caseOf = { cumplimiento: ids.bribery, convivencia: ids.harassment, genero: extra.sexual } as const;
     for (const role of ETHICS_ROLES) {
       expect((await get("/admin/etica", cookies[role])).status).toBe(200);

@@ -57,7 +57,8 @@ export function officialChannels(site: SiteConfig): OfficialChannels {
     phones: [...new Set([site.contact.phone, site.contact.whatsapp, ...(site.official?.phones ?? [])].map(normalizePhoneNumber))],
     emails: [...new Set([site.contact.email, site.contact.privacyEmail].map(normalizeEmailAddress))],
     emailDomains: [...new Set((site.official?.emailDomains ?? []).map((d) => d.trim().toLowerCase().replace(/^@/, "")))],
-    domains: [...new Set([site.origin, ...Object.values(site.links), ...(site.official?.domains ?? [])].map(hostOf))],
+    // A link to a page of this site (`/empleos`) is on the origin's host already.
+    domains: [...new Set([site.origin, ...Object.values(site.links).filter((l) => !l.startsWith("/")), ...(site.official?.domains ?? [])].map(hostOf))],
   };
 }
 

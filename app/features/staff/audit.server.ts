@@ -64,6 +64,22 @@ const AREA_OF: Record<string, StaffArea> = {
   pedir_rol_confidencial: "accounts",
   rechazar_rol_confidencial: "accounts",
   conceder_rol_confidencial: "accounts",
+  // Vacancies and applications (ADR 028): only the selection team and the admin read them.
+  ...Object.fromEntries(
+    [
+      "crear_vacante",
+      "editar_vacante",
+      "publicar_vacante",
+      "publicacion_rechazada",
+      "cerrar_vacante",
+      "ver_postulacion",
+      "ver_hoja_de_vida",
+      "exportar_postulaciones",
+      "postulacion_retirada",
+      "postulaciones_cambiar_estado_reporte",
+      "postulaciones_nota_reporte",
+    ].map((action) => [action, "vacancies"]),
+  ),
 };
 
 export interface AuditScope {

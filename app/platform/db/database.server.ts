@@ -51,9 +51,12 @@ export const TABLES = [
   "payroll_contracts",
   "certificate_codes",
   "certificates",
+  "vacancies",
+  "job_applications",
+  "resume_files",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "pending_role_grants", "gender_figures_other", "payroll_imports", "certificates"] as const;
+export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "pending_role_grants", "gender_figures_other", "payroll_imports", "certificates", "vacancies"] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */

@@ -471,12 +471,77 @@ export interface CertificatesTable {
   annulled_by: string | null;
 }
 
+
+/** A vacancy published at /empleos (product rule 40, ADR 028). */
+export interface VacanciesTable {
+  id: number | undefined;
+  slug: string;
+  status: "borrador" | "publicada" | "cerrada";
+  title: string;
+  city: string;
+  department: string;
+  /** The user company's sector; its name only when the company configures it. */
+  sector: string;
+  company_name: string | null;
+  /** Monthly pesos; a range when salary_max is set. */
+  salary_min: number;
+  salary_max: number | null;
+  schedule: string;
+  contract: string;
+  /** Full or part time (JobPosting employmentType). */
+  workday: string;
+  places: number;
+  requirements: string;
+  duties: string;
+  /** The last day applications are taken (aaaa-mm-dd, Colombian day). */
+  closes_on: string;
+  /** The code of its registration in the Servicio Público de Empleo. */
+  spe_code: string | null;
+  /** Title, city, sector, requirements and duties in lower case without accents, for the list's search. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  closed_at: string | null;
+}
+
+/** An application to a vacancy (product rule 41): a case of the channel `postulaciones`. */
+export interface JobApplicationsTable {
+  case_id: number;
+  vacancy_id: number;
+  received_at: string;
+  nombre: string;
+  tipo_documento: string;
+  documento: string;
+  correo: string;
+  celular: string;
+  ciudad: string;
+  mensaje: string | null;
+  selection_consent_at: string;
+  /** Generated; names the file in the data folder (SQLite) or the row of resume_files (PostgreSQL). */
+  resume_key: string;
+  resume_size: number;
+  resume_sha256: string;
+  resume_updated_at: string;
+  withdrawn_at: string | null;
+}
+
+/** A résumé's bytes on PostgreSQL. */
+export interface ResumeFilesTable {
+  key: string;
+  content: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   payroll_imports: PayrollImportsTable;
   payroll_people: PayrollPeopleTable;
   payroll_contracts: PayrollContractsTable;
   certificate_codes: CertificateCodesTable;
   certificates: CertificatesTable;
+  vacancies: VacanciesTable;
+  job_applications: JobApplicationsTable;
+  resume_files: ResumeFilesTable;
   vital_views: VitalViewsTable;
   vital_daily: VitalDailyTable;
   vital_daily_targets: VitalDailyTargetsTable;

@@ -27,6 +27,7 @@ import { m025GenderFiguresByChannel } from "./025_gender_figures_by_channel";
 import { m026FieldSpeed } from "./026_field_speed";
 import { m027SearchIndexOffThePost } from "./027_search_index_off_the_post";
 import { m028EmploymentCertificates } from "./028_employment_certificates";
+import { m029Vacancies } from "./029_vacancies";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -53,5 +54,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "026_field_speed": m026FieldSpeed(),
     "027_search_index_off_the_post": m027SearchIndexOffThePost(engine),
     "028_employment_certificates": m028EmploymentCertificates(engine),
+    "029_vacancies": m029Vacancies(engine),
   };
 }
