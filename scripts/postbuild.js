@@ -30,8 +30,9 @@ const { count, size, warnings } = await generateSW({
   // Not for offline reading: the staff area's styles, Home's hover-only backgrounds (cached when first
   // shown, below), and the manifest and its icon (read by the browser when it installs the site, online;
   // pages carry their icon inline), which keeps the first visit's download small. The certificate pages
-  // (ADR 027) answer only online, so their styles are not precached either.
-  globIgnores: ["assets/admin-*.css", "assets/certificates-*.css", "assets/home-alt-*.svg", "assets/favicon-*.svg"],
+  // (ADR 027) and the vacancies (ADR 028) are rendered on request and answer only online, so their styles
+  // and the application's upload script are not precached either.
+  globIgnores: ["assets/admin-*.css", "assets/certificates-*.css", "assets/vacancies-*.css", "js/postulacion.js", "assets/home-alt-*.svg", "assets/favicon-*.svg"],
   swDest: path.join(clientDir, "sw.js"),
   mode: "production",
   sourcemap: false,

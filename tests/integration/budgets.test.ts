@@ -160,8 +160,10 @@ describe("byte budgets", () => {
   // pages, which stood about 190 bytes under 168 KB: 169 KB. The beacon's own script is not precached.
   // The texts of 26 November 2026 (the gender-equity policy 1.3, the new definition of workplace
   // harassment), each later "Cambios vigentes" step carried dated in its page (product rule 37) and the
-  // reporter-facing fixes of the forms add about 3 KB: 172 KB.
-  it("the service worker's script and precache weigh at most 172 KB as served", () => {
+  // reporter-facing fixes of the forms add about 3 KB: 172 KB. The data policy 1.4 of 27 November 2026
+  // (applications and employment certificates on the site, the certificate flow's cookie) adds about 1 KB
+  // to the privacy page; the certificate and vacancy pages answer only online and precache nothing: 173 KB.
+  it("the service worker's script and precache weigh at most 173 KB as served", () => {
     const served = (file: string) => statSync(`${file}.br`, { throwIfNoEntry: false })?.size ?? statSync(file).size;
     const worker = readFileSync(path.join(client, "sw.js"), "utf8");
     const urls = [...worker.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
@@ -171,7 +173,7 @@ describe("byte budgets", () => {
       return sum + served(file);
     }, served(path.join(client, "sw.js")));
     console.log(`service worker: ${urls.length} archivos, ${kb(bytes)} servidos`);
-    expect(bytes).toBeLessThanOrEqual(172 * 1024);
+    expect(bytes).toBeLessThanOrEqual(173 * 1024);
   });
 
   // ADR 023: every page loads the field-speed beacon (web-vitals with attribution for LCP and INP), at
