@@ -26,7 +26,8 @@ module.exports = {
     },
     {
       name: "shared-layer-imports-a-feature",
-      comment: "platform, forms, ui and config serve the features; they import none (hand what they need in as arguments, see app/composition/wiring.server.ts).",
+      comment:
+        "platform, forms, ui and config serve the features; they import none (hand what they need in as arguments, see app/composition/wiring.server.ts).",
       severity: "error",
       from: { path: "^app/(platform|forms|ui|config|client)/" },
       to: { path: "^app/(features|routes|composition)/" },

@@ -15,5 +15,10 @@ export default defineConfig({
   // The server build's entry is our Express app, which also re-exports the React Router build.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   build: { assetsInlineLimit: 0 },
-  plugins: [inlineScript(), devMessageApi(), reactRouter(), islands({ root: import.meta.dirname, dir: path.resolve(import.meta.dirname, "app/features"), define: { __SITE_BUILD__: JSON.stringify(siteBuild) } })],
+  plugins: [
+    inlineScript(),
+    devMessageApi(),
+    reactRouter(),
+    islands({ root: import.meta.dirname, dir: path.resolve(import.meta.dirname, "app/features"), define: { __SITE_BUILD__: JSON.stringify(siteBuild) } }),
+  ],
 });

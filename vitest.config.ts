@@ -9,9 +9,7 @@ const postgres = process.env.TEST_DATABASE === "postgres";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: postgres
-      ? ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"]
-      : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: postgres ? ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"] : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     // Build output checks do not depend on the engine.
     exclude: postgres ? ["tests/integration/budgets.test.ts", "tests/integration/html.test.ts", "**/node_modules/**"] : ["**/node_modules/**"],
     globalSetup: ["tests/support/postgres-global-setup.ts"],

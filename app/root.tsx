@@ -55,7 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const scripts = [...new Set([...handles.flatMap((h) => h.scripts ?? []), ...(vitalsRoute && islandAssets.vitals ? [islandAssets.vitals.entry] : [])])];
   const styleModules = new Set(handles.flatMap((h) => h.styles ?? []));
   // In cascade order; one <style> per module so each has a fixed text and CSP hash.
-  const inlineStyles = styleModules.size > 0 ? Object.entries(serverStyleSheets).filter(([name]) => name === "base" || styleModules.has(name as InlineStyleSheet)) : [];
+  const inlineStyles =
+    styleModules.size > 0 ? Object.entries(serverStyleSheets).filter(([name]) => name === "base" || styleModules.has(name as InlineStyleSheet)) : [];
   return (
     <html lang="es">
       <head>

@@ -38,7 +38,14 @@ const snapshotOf = (code: string, contracts: number): CertificateSnapshot => ({
   code,
   issuedAt: new Date().toISOString(),
   cutoffDay: "2026-11-20",
-  company: { legalName: "Puente Laboral Servicios Temporales S.A.S.", nit: "900.000.000-0", address: "Calle 00 # 00-00, oficina 000", city: "Bogotá D.C.", signerName: "Laura Gómez Rincón", signerPosition: "Directora de Gestión Humana" },
+  company: {
+    legalName: "Puente Laboral Servicios Temporales S.A.S.",
+    nit: "900.000.000-0",
+    address: "Calle 00 # 00-00, oficina 000",
+    city: "Bogotá D.C.",
+    signerName: "Laura Gómez Rincón",
+    signerPosition: "Directora de Gestión Humana",
+  },
   holder: { name: "María Fernanda Núñez Ruiz", documentType: "CC", documentNumber: "52123456" },
   contracts: Array.from({ length: contracts }, (_, i) => ({
     position: `Auxiliar de bodega ${i + 1}`,
@@ -91,7 +98,9 @@ for (let i = 0; i < LOOKUPS; i++) {
   lookups.push(performance.now() - t);
   if (answer.outcome === "found") found += 1;
 }
-console.log(`Verificación por código: ${LOOKUPS} consultas (${found} encontradas), p50 ${ms(pct(lookups, 50))}, p99 ${ms(pct(lookups, 99))} (meta p99 < 50 ms)`);
+console.log(
+  `Verificación por código: ${LOOKUPS} consultas (${found} encontradas), p50 ${ms(pct(lookups, 50))}, p99 ${ms(pct(lookups, 99))} (meta p99 < 50 ms)`,
+);
 const files: number[] = [];
 const pdf = await renderCertificate(snapshotOf(codeFromBytes(randomBytes(10)), 2));
 for (let i = 0; i < Math.min(LOOKUPS, 500); i++) {
@@ -120,7 +129,13 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, now.heapUsed + now.external + now.arrayBuffers);
 }, 20);
 const started = performance.now();
-const outcome = await importPayroll(db, { bytes: csv, fileName: "nomina.csv", cutoffDay: "2026-11-20", user: { id: 0, email: "bench@example.com", name: "bench", roles: ["nomina"] }, keys });
+const outcome = await importPayroll(db, {
+  bytes: csv,
+  fileName: "nomina.csv",
+  cutoffDay: "2026-11-20",
+  user: { id: 0, email: "bench@example.com", name: "bench", roles: ["nomina"] },
+  keys,
+});
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 if (outcome.outcome !== "imported") throw new Error(`la importación fue rechazada: ${JSON.stringify(outcome.check.errors.slice(0, 3))}`);
@@ -130,6 +145,14 @@ console.log(
     `memoria: residente ${mb(before.rss)} antes y ${mb(peak)} de pico; montículo y búferes ${mb(before.heapUsed + before.external + before.arrayBuffers)} antes (el archivo incluido) y ${mb(peakHeap)} de pico`,
 );
 const again = performance.now();
-const second = await importPayroll(db, { bytes: csv, fileName: "nomina.csv", cutoffDay: "2026-11-20", user: { id: 0, email: "bench@example.com", name: "bench", roles: ["nomina"] }, keys });
-console.log(`La misma importación otra vez: ${((performance.now() - again) / 1000).toFixed(1)} s, ${second.outcome === "imported" ? `${second.counts.contractsNew} nuevos, ${second.counts.contractsChanged} cambiados` : "rechazada"}`);
+const second = await importPayroll(db, {
+  bytes: csv,
+  fileName: "nomina.csv",
+  cutoffDay: "2026-11-20",
+  user: { id: 0, email: "bench@example.com", name: "bench", roles: ["nomina"] },
+  keys,
+});
+console.log(
+  `La misma importación otra vez: ${((performance.now() - again) / 1000).toFixed(1)} s, ${second.outcome === "imported" ? `${second.counts.contractsNew} nuevos, ${second.counts.contractsChanged} cambiados` : "rechazada"}`,
+);
 await db.destroy();

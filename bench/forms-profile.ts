@@ -50,7 +50,7 @@ function area(frame: Node["callFrame"]): string {
   if (functionName === "(idle)") return "inactivo (esperando E/S)";
   if (functionName === "(garbage collector)") return "recolector de basura";
   if (functionName === "(program)") return "programa (nativo, sin JS)";
-  if (/better-sqlite3|kysely/.test(url) || /^(run|get|all|prepare|exec)$/.test(functionName) && !url) return "base de datos (Kysely + SQLite, incl. commit)";
+  if (/better-sqlite3|kysely/.test(url) || (/^(run|get|all|prepare|exec)$/.test(functionName) && !url)) return "base de datos (Kysely + SQLite, incl. commit)";
   if (/nodemailer|smtp|outbox/.test(url)) return "bandeja de salida y correo";
   if (/react-router|@react-router|build\/server/.test(url)) return "React Router (handler, Request/Response)";
   if (/undici|internal\/deps\/undici|webstreams|web\/streams|internal\/webstreams/.test(url)) return "Fetch API (Request, streams)";
@@ -68,9 +68,7 @@ for (const [id, us] of self) {
   all += us;
 }
 console.table(
-  [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([zona, us]) => ({ zona, "ms de CPU": Math.round(us / 1000), "%": ((100 * us) / all).toFixed(1) })),
+  [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([zona, us]) => ({ zona, "ms de CPU": Math.round(us / 1000), "%": ((100 * us) / all).toFixed(1) })),
 );
 // The heaviest functions by self time, to see what inside each area costs.
 const byFunction = new Map<string, number>();
@@ -83,6 +81,6 @@ console.table(
   [...byFunction.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 20)
-    .map(([funcion, us]) => ({ funcion: funcion.slice(0, 90), "ms": Math.round(us / 1000), "%": ((100 * us) / all).toFixed(1) })),
+    .map(([funcion, us]) => ({ funcion: funcion.slice(0, 90), ms: Math.round(us / 1000), "%": ((100 * us) / all).toFixed(1) })),
 );
 console.log(`perfil: ${dir}`);

@@ -27,7 +27,11 @@ import { type ServerProcess, startServer } from "../tests/support/server-process
 import { startSmtpSink } from "../tests/support/smtp-sink.ts";
 
 const { values } = parseArgs({
-  options: { engine: { type: "string", default: "sqlite" }, instances: { type: "string", default: "1" }, base: { type: "string", default: process.env.BENCH_BASE ?? "93895f8" } },
+  options: {
+    engine: { type: "string", default: "sqlite" },
+    instances: { type: "string", default: "1" },
+    base: { type: "string", default: process.env.BENCH_BASE ?? "93895f8" },
+  },
 });
 const engine = values.engine === "postgres" ? "postgres" : values.engine === "sqlite" ? "sqlite" : undefined;
 const instances = Number(values.instances);
@@ -35,7 +39,8 @@ if (!engine || !Number.isInteger(instances) || instances < 1) {
   console.error("Uso: npm run bench:forms -- [--engine sqlite|postgres] [--instances N] [--base COMMIT|none]");
   process.exit(2);
 }
-if (engine === "sqlite" && instances > 1) console.warn("Aviso: SQLite está pensado para una sola instancia (docs/product.md §19); se mide igual, sobre el mismo archivo.");
+if (engine === "sqlite" && instances > 1)
+  console.warn("Aviso: SQLite está pensado para una sola instancia (docs/product.md §19); se mide igual, sobre el mismo archivo.");
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const levels = (process.env.BENCH_CONCURRENCY ?? "32").split(",").map(Number);
@@ -54,7 +59,11 @@ function buildBase(commit: string): { dir: string; label: string } {
   git("worktree", "add", "--detach", "--force", dir, commit);
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
   console.log(`Compilando ${commit} en ${dir}…`);
-  execFileSync("npm", ["run", "build", "--silent"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PATH: `${path.join(root, "node_modules/node/bin")}:${process.env.PATH}` } });
+  execFileSync("npm", ["run", "build", "--silent"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, PATH: `${path.join(root, "node_modules/node/bin")}:${process.env.PATH}` },
+  });
   return { dir, label: git("rev-parse", "--short", commit) };
 }
 
@@ -122,7 +131,8 @@ async function run(label: string, cwd: string | undefined) {
     if (drain) {
       const start = Date.now();
       let sent = 0;
-      while (Date.now() - start < 300_000 && (sent = await countRows(databaseUrl, "outbox", "status = 'sent'")) < stored) await new Promise((r) => setTimeout(r, 500));
+      while (Date.now() - start < 300_000 && (sent = await countRows(databaseUrl, "outbox", "status = 'sent'")) < stored)
+        await new Promise((r) => setTimeout(r, 500));
       mail = ` · correos entregados ${sent} de ${stored} (${((Date.now() - start) / 1000).toFixed(0)} s)`;
     }
     // Every 2xx is stored; at most the posts in flight when a run was cut off are stored without one.

@@ -44,17 +44,31 @@ try {
     if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse falló en ${route}: ${lhr?.runtimeError?.code ?? "sin resultado"}`);
     const audit = (id: string) => lhr.audits[id];
     const observed = (audit("metrics").details as unknown as { items: Record<string, number>[] }).items[0];
-    const breakdown = audit("lcp-breakdown-insight").details as unknown as { items?: { items?: { label: string; duration: number }[]; nodeLabel?: string; selector?: string }[] } | undefined;
-    const requests = (audit("network-requests").details as unknown as { items: { url: string; networkRequestTime: number; transferSize: number; priority: string; resourceType: string }[] }).items;
+    const breakdown = audit("lcp-breakdown-insight").details as unknown as
+      { items?: { items?: { label: string; duration: number }[]; nodeLabel?: string; selector?: string }[] } | undefined;
+    const requests = (
+      audit("network-requests").details as unknown as {
+        items: { url: string; networkRequestTime: number; transferSize: number; priority: string; resourceType: string }[];
+      }
+    ).items;
     const paint = observed.observedLargestContentfulPaint;
     const document = requests.find((r) => r.resourceType === "Document");
-    console.log(`\n${route}: LCP ${Math.round(audit("largest-contentful-paint").numericValue ?? 0)} ms, FCP ${Math.round(audit("first-contentful-paint").numericValue ?? 0)} ms, TBT ${Math.round(audit("total-blocking-time").numericValue ?? 0)} ms (simulados)`);
-    console.log(`  observado: load ${Math.round(observed.observedLoad)} ms, primera pintura ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(paint)} ms`);
+    console.log(
+      `\n${route}: LCP ${Math.round(audit("largest-contentful-paint").numericValue ?? 0)} ms, FCP ${Math.round(audit("first-contentful-paint").numericValue ?? 0)} ms, TBT ${Math.round(audit("total-blocking-time").numericValue ?? 0)} ms (simulados)`,
+    );
+    console.log(
+      `  observado: load ${Math.round(observed.observedLoad)} ms, primera pintura ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(paint)} ms`,
+    );
     const element = breakdown?.items?.find((i) => i.selector);
     if (element) console.log(`  elemento LCP: ${element.selector} «${(element.nodeLabel ?? "").slice(0, 60)}»`);
     for (const part of breakdown?.items?.find((i) => i.items)?.items ?? []) console.log(`    ${part.label}: ${Math.round(part.duration)} ms`);
-    if (document) console.log(`  documento: ${document.transferSize} bytes en la red → ${extraRoundTrips(document.transferSize)} viaje(s) de ida y vuelta tras el primer byte`);
-    const before = requests.filter((r) => r.resourceType !== "Document" && r.networkRequestTime < paint && !(r.priority === "Low" && r.resourceType === "Image"));
+    if (document)
+      console.log(
+        `  documento: ${document.transferSize} bytes en la red → ${extraRoundTrips(document.transferSize)} viaje(s) de ida y vuelta tras el primer byte`,
+      );
+    const before = requests.filter(
+      (r) => r.resourceType !== "Document" && r.networkRequestTime < paint && !(r.priority === "Low" && r.resourceType === "Image"),
+    );
     console.log(`  peticiones iniciadas antes de la pintura observada (cuentan para el LCP simulado): ${before.length}`);
     for (const r of before) console.log(`    ${Math.round(r.networkRequestTime)} ms ${r.priority} ${r.resourceType} ${r.url.slice(0, 100)}`);
   }

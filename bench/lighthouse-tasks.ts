@@ -23,7 +23,10 @@ const taskMs = Number(process.env.BENCH_TASK_MS ?? 8);
 const routes = (process.env.BENCH_ROUTES ?? "/,/nosotros/reglamentoInterno,/contacto").split(",");
 const saveDir = process.env.BENCH_SAVE_TRACES;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
 const chromePath = findChromium();
 if (!chromePath) throw new Error("no se encontró Chromium (CHROMIUM_PATH o /usr/bin/chromium)");
@@ -39,7 +42,16 @@ for (const route of routes) {
   mkdirSync(path.join(controlDir, route), { recursive: true });
   writeFileSync(path.join(controlDir, route, "index.html"), html);
 }
-const types: Record<string, string> = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml", ".webp": "image/webp", ".png": "image/png", ".json": "application/json", ".webmanifest": "application/manifest+json" };
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css",
+  ".js": "text/javascript",
+  ".svg": "image/svg+xml",
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+};
 const controlPort = process.env.CONTROL_PORT ? Number(process.env.CONTROL_PORT) : await freePort();
 /** Headers of the site's answer for a page (CSP, COOP…), for the `?v=headers` variant. */
 const siteHeaders = new Map<string, Record<string, string>>();
@@ -68,22 +80,38 @@ const control = createServer((req, res) => {
 
 const server = await startServer({ LOG_LEVEL: "silent", ...(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {}) });
 // BENCH_BASE=<checkout with its own build>: the variant `base` is that build's server (before/after).
-const baseServer = process.env.BENCH_BASE ? await startServer({ LOG_LEVEL: "silent", ...(process.env.BASE_PORT ? { PORT: process.env.BASE_PORT } : {}) }, undefined, process.env.BENCH_BASE) : undefined;
+const baseServer = process.env.BENCH_BASE
+  ? await startServer({ LOG_LEVEL: "silent", ...(process.env.BASE_PORT ? { PORT: process.env.BASE_PORT } : {}) }, undefined, process.env.BENCH_BASE)
+  : undefined;
 
 for (const route of routes) {
   const answer = await fetch(server.url + route);
   const headers: Record<string, string> = {};
-  for (const [k, v] of answer.headers) if (!["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "date", "etag", "last-modified", "vary"].includes(k)) headers[k] = v;
+  for (const [k, v] of answer.headers)
+    if (!["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "date", "etag", "last-modified", "vary"].includes(k))
+      headers[k] = v;
   siteHeaders.set(route, headers);
 }
 const variants = (process.env.BENCH_VARIANTS ?? "sitio,control").split(",");
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; cat: string; args?: { data?: Record<string, unknown>; name?: string } }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  cat: string;
+  args?: { data?: Record<string, unknown>; name?: string };
+}
 
 /** The renderer main thread of the audited page, its top-level tasks and what each contains. */
 function tasksOf(events: TraceEvent[]) {
   // The page's renderer main thread: where the audited document's navigation started.
-  const nav = events.find((e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith("http") && e.args?.data?.isLoadingMainFrame);
+  const nav = events.find(
+    (e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith("http") && e.args?.data?.isLoadingMainFrame,
+  );
   const main = nav ? `${nav.pid}:${nav.tid}` : "";
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === "X" && typeof e.dur === "number");
   const navStart = nav?.ts ?? 0;
@@ -103,16 +131,59 @@ function tasksOf(events: TraceEvent[]) {
     for (const e of inside) {
       const data = e.args?.data ?? {};
       const url = (data.url as string | undefined) ?? (data.stackTrace as { url: string }[] | undefined)?.[0]?.url;
-      const key = ["EvaluateScript", "v8.compile", "v8.compileModule", "v8.evaluateModule", "FunctionCall", "TimerFire", "FireAnimationFrame", "EventDispatch", "ParseHTML", "ParseAuthorStyleSheet", "UpdateLayoutTree", "Layout", "Paint", "PrePaint", "Layerize", "Decode Image", "ImageDecodeTask", "Decode LazyPixelRef", "HitTest", "ScheduleStyleRecalculation", "MajorGC", "MinorGC", "V8.GC_SCAVENGER", "BlinkGC.AtomicPhase", "CommitLoad", "ResourceReceivedData", "v8.produceCache", "FireIdleCallback", "RunMicrotasks", "v8.run", "V8.DeserializeContext", "UpdateLayerTree"].includes(e.name)
+      const key = [
+        "EvaluateScript",
+        "v8.compile",
+        "v8.compileModule",
+        "v8.evaluateModule",
+        "FunctionCall",
+        "TimerFire",
+        "FireAnimationFrame",
+        "EventDispatch",
+        "ParseHTML",
+        "ParseAuthorStyleSheet",
+        "UpdateLayoutTree",
+        "Layout",
+        "Paint",
+        "PrePaint",
+        "Layerize",
+        "Decode Image",
+        "ImageDecodeTask",
+        "Decode LazyPixelRef",
+        "HitTest",
+        "ScheduleStyleRecalculation",
+        "MajorGC",
+        "MinorGC",
+        "V8.GC_SCAVENGER",
+        "BlinkGC.AtomicPhase",
+        "CommitLoad",
+        "ResourceReceivedData",
+        "v8.produceCache",
+        "FireIdleCallback",
+        "RunMicrotasks",
+        "v8.run",
+        "V8.DeserializeContext",
+        "UpdateLayerTree",
+      ].includes(e.name)
         ? `${e.name}${url && !url.startsWith("data:") ? ` ${url.replace(/^https?:\/\/[^/]+/, "").slice(0, 60)}` : ""}`
         : undefined;
       if (!key) continue;
       byName.set(key, Math.max(byName.get(key) ?? 0, 0) + (e.dur ?? 0) / 1000);
     }
-    const parts = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)}`);
+    const parts = [...byName.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`);
     return { at: Math.round((t.ts - navStart) / 1000), ms: Math.round((t.dur ?? 0) / 1000), cpu: Math.round((t.tdur ?? 0) / 1000), parts: parts.join(" | ") };
   });
-  return { tasks: list, cpuTbt: Math.round(cpuTbt), cpuTotal: Math.round(cpuTotal), fcp: Math.round((fcp - navStart) / 1000), commitMs: Math.round((commit?.dur ?? Number.NaN) / 1000), commitCpu: Math.round((commit?.tdur ?? Number.NaN) / 1000) };
+  return {
+    tasks: list,
+    cpuTbt: Math.round(cpuTbt),
+    cpuTotal: Math.round(cpuTotal),
+    fcp: Math.round((fcp - navStart) / 1000),
+    commitMs: Math.round((commit?.dur ?? Number.NaN) / 1000),
+    commitCpu: Math.round((commit?.tdur ?? Number.NaN) / 1000),
+  };
 }
 
 // BENCH_NICE=-10: Chromium at a higher scheduling priority than the other engineers' processes, so
@@ -124,13 +195,28 @@ if (process.env.BENCH_NICE) {
 }
 const chrome = await chromeLauncher.launch({
   chromePath: launchPath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const summary: Record<string, unknown>[] = [];
 try {
   for (const route of routes) {
     const controlBase = `http://127.0.0.1:${controlPort}`;
-    const all: Record<string, string> = { sitio: server.url + route, control: controlBase + route, asis: `${controlBase}${route}?v=asis`, headers: `${controlBase}${route}?v=headers`, base: `${baseServer?.url}${route}` };
+    const all: Record<string, string> = {
+      sitio: server.url + route,
+      control: controlBase + route,
+      asis: `${controlBase}${route}?v=asis`,
+      headers: `${controlBase}${route}?v=headers`,
+      base: `${baseServer?.url}${route}`,
+    };
     // `drop:<header>,…` / `only:<header>`: the control with the site's headers but without / only those.
     const targets = variants.map((v) => {
       const [kind, names] = v.split(":");
@@ -139,16 +225,34 @@ try {
       if (kind === "asis-drop") return [v, `${controlBase}${route}?v=asis&h=1&drop=${names.replaceAll("+", ",")}`] as [string, string];
       return [v, all[v]] as [string, string];
     });
-    const samples = new Map<string, { perf: number; others: string; lcp: number; tbt: number; load: string; cpuTbt?: number; cpuTotal?: number; commitMs?: number; commitCpu?: number }[]>();
+    const samples = new Map<
+      string,
+      { perf: number; others: string; lcp: number; tbt: number; load: string; cpuTbt?: number; cpuTotal?: number; commitMs?: number; commitCpu?: number }[]
+    >();
     for (let i = 0; i < runs; i++) {
       for (const [name, base] of targets) {
-        const result = await lighthouse(base, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+        const result = await lighthouse(base, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
         const lhr = result?.lhr;
         if (!lhr || lhr.runtimeError) {
           console.warn(`${name} ${route}: ${lhr?.runtimeError?.code ?? "sin resultado"}`);
           continue;
         }
-        const sample: { perf: number; others: string; lcp: number; tbt: number; load: string; cpuTbt?: number; cpuTotal?: number; commitMs?: number; commitCpu?: number } = {
+        const sample: {
+          perf: number;
+          others: string;
+          lcp: number;
+          tbt: number;
+          load: string;
+          cpuTbt?: number;
+          cpuTotal?: number;
+          commitMs?: number;
+          commitCpu?: number;
+        } = {
           perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           others: ["accessibility", "best-practices", "seo"].map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)).join("/"),
           lcp: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
@@ -157,12 +261,16 @@ try {
         };
         samples.set(name, [...(samples.get(name) ?? []), sample]);
         const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
-        const { tasks, cpuTbt, cpuTotal, fcp, commitMs, commitCpu } = trace ? tasksOf(trace.traceEvents) : { tasks: [], cpuTbt: Number.NaN, cpuTotal: Number.NaN, fcp: Number.NaN, commitMs: Number.NaN, commitCpu: Number.NaN };
+        const { tasks, cpuTbt, cpuTotal, fcp, commitMs, commitCpu } = trace
+          ? tasksOf(trace.traceEvents)
+          : { tasks: [], cpuTbt: Number.NaN, cpuTotal: Number.NaN, fcp: Number.NaN, commitMs: Number.NaN, commitCpu: Number.NaN };
         Object.assign(sample, { cpuTbt, cpuTotal, commitMs, commitCpu });
         const longTasks = ((lhr.audits["long-tasks"]?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
           .map((t) => `${t.url.replace(/^https?:\/\/[^/]+/, "") || "?"}@${Math.round(t.startTime)}:${Math.round(t.duration)}`)
           .join(", ");
-        console.log(`\n${name} ${route} #${i + 1}: rend ${sample.perf} (acc/bp/seo ${sample.others}) LCP ${sample.lcp} TBT ${sample.tbt} (carga ${sample.load}); por CPU: TBT ${cpuTbt}, hilo principal ${cpuTotal} ms, FCP observado ${fcp} ms`);
+        console.log(
+          `\n${name} ${route} #${i + 1}: rend ${sample.perf} (acc/bp/seo ${sample.others}) LCP ${sample.lcp} TBT ${sample.tbt} (carga ${sample.load}); por CPU: TBT ${cpuTbt}, hilo principal ${cpuTotal} ms, FCP observado ${fcp} ms`,
+        );
         if (longTasks) console.log(`  long-tasks (Lighthouse, simulados): ${longTasks}`);
         for (const t of tasks) console.log(`  tarea a ${t.at} ms: ${t.ms} ms (CPU ${t.cpu}) — ${t.parts}`);
         if (saveDir && trace) {

@@ -71,7 +71,16 @@ let failed = false;
 const rows: Record<string, unknown>[] = [];
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   for (const preset of presets) {
@@ -166,8 +175,8 @@ async function firstVisit() {
     await page.goto(`${base}/`, { waitUntil: "load" });
     const loadedAt = Date.now();
     const pageBytes = wireBytes;
-    const active = await page.evaluate(
-      () => Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20_000))]),
+    const active = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20_000))]),
     );
     if (!active) throw new Error("el service worker no se activó en 20 s");
     while (Date.now() - lastActivity < 2000) await new Promise((r) => setTimeout(r, 200));
@@ -228,8 +237,21 @@ if (!failed && process.env.BENCH_THROUGHPUT === "1") {
       ["este servidor", server.url],
       ["servidor estático simple", `http://127.0.0.1:${staticPort}`],
     ] as const) {
-      const r = await autocannon({ url: url + route, connections: 32, duration: Number(process.env.BENCH_SECONDS ?? 5), headers: { "accept-encoding": "gzip, br" } });
-      throughput.push({ ruta: route, servidor: name, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, "MB/s": (r.throughput.average / 1e6).toFixed(1), "no 2xx": r.non2xx });
+      const r = await autocannon({
+        url: url + route,
+        connections: 32,
+        duration: Number(process.env.BENCH_SECONDS ?? 5),
+        headers: { "accept-encoding": "gzip, br" },
+      });
+      throughput.push({
+        ruta: route,
+        servidor: name,
+        "req/s": Math.round(r.requests.average),
+        "p50 ms": r.latency.p50,
+        "p99 ms": r.latency.p99,
+        "MB/s": (r.throughput.average / 1e6).toFixed(1),
+        "no 2xx": r.non2xx,
+      });
     }
   }
   plain.close();

@@ -33,10 +33,91 @@ function prng(seed: number) {
   };
 }
 
-const FIRST = ["José", "María", "Luis", "Ana", "Jesús", "Lucía", "Andrés", "Valentina", "Sebastián", "Camila", "Nicolás", "Sofía", "Julián", "Daniela", "Óscar", "Mónica", "Iván", "Ángela", "Martín", "Paula", "Hernán", "Natalia", "Raúl", "Verónica", "Jairo", "Liliana", "Germán", "Yolanda", "Efraín", "Adriana"];
-const LAST = ["Pérez", "Gómez", "Rodríguez", "Martínez", "García", "López", "Hernández", "Díaz", "Muñoz", "Álvarez", "Ramírez", "Sánchez", "Torres", "Jiménez", "Núñez", "Castaño", "Peña", "Ríos", "Zúñiga", "Quiñones", "Ortiz", "Cárdenas", "Beltrán", "Rincón", "Ospina", "Londoño", "Restrepo", "Mejía", "Velásquez", "Guzmán", "Ibáñez", "Salazar", "Montoya", "Agudelo", "Villegas", "Arango", "Duque", "Echeverri", "Marín", "Toro"];
+const FIRST = [
+  "José",
+  "María",
+  "Luis",
+  "Ana",
+  "Jesús",
+  "Lucía",
+  "Andrés",
+  "Valentina",
+  "Sebastián",
+  "Camila",
+  "Nicolás",
+  "Sofía",
+  "Julián",
+  "Daniela",
+  "Óscar",
+  "Mónica",
+  "Iván",
+  "Ángela",
+  "Martín",
+  "Paula",
+  "Hernán",
+  "Natalia",
+  "Raúl",
+  "Verónica",
+  "Jairo",
+  "Liliana",
+  "Germán",
+  "Yolanda",
+  "Efraín",
+  "Adriana",
+];
+const LAST = [
+  "Pérez",
+  "Gómez",
+  "Rodríguez",
+  "Martínez",
+  "García",
+  "López",
+  "Hernández",
+  "Díaz",
+  "Muñoz",
+  "Álvarez",
+  "Ramírez",
+  "Sánchez",
+  "Torres",
+  "Jiménez",
+  "Núñez",
+  "Castaño",
+  "Peña",
+  "Ríos",
+  "Zúñiga",
+  "Quiñones",
+  "Ortiz",
+  "Cárdenas",
+  "Beltrán",
+  "Rincón",
+  "Ospina",
+  "Londoño",
+  "Restrepo",
+  "Mejía",
+  "Velásquez",
+  "Guzmán",
+  "Ibáñez",
+  "Salazar",
+  "Montoya",
+  "Agudelo",
+  "Villegas",
+  "Arango",
+  "Duque",
+  "Echeverri",
+  "Marín",
+  "Toro",
+];
 const DOMAINS = ["gmail.com", "hotmail.com", "yahoo.es", "outlook.com", "une.net.co", "empresa.com.co", "correo.co"];
-const COMPANIES = ["Acme Andina S.A.S.", "Logística del Caribe", "Alimentos La Sabana", "Textiles Medellín", "Construcciones Bolívar", "Servicios Integrales del Valle", "Agroindustrias del Huila", "Clínica San Rafael"];
+const COMPANIES = [
+  "Acme Andina S.A.S.",
+  "Logística del Caribe",
+  "Alimentos La Sabana",
+  "Textiles Medellín",
+  "Construcciones Bolívar",
+  "Servicios Integrales del Valle",
+  "Agroindustrias del Huila",
+  "Clínica San Rafael",
+];
 const POSITIONS = ["Gerente de gestión humana", "Jefe de planta", "Coordinadora administrativa", "Director de operaciones", "Analista de compras"];
 const SENTENCES = [
   "Necesito un certificado laboral con salario para un trámite bancario.",
@@ -61,7 +142,12 @@ const SENTENCES = [
   "Les escribo para confirmar la recepción de la cuenta de cobro.",
 ];
 const SEDES = ["Bogotá", "Medellín", "Cali", "Barranquilla", "Bucaramanga", "Pereira"];
-const EVENTS_NOTES = ["Se llamó al trabajador.", "La empresa usuaria envió el informe.", "Pendiente la firma del jefe inmediato.", "Se programó la investigación con el COPASST."];
+const EVENTS_NOTES = [
+  "Se llamó al trabajador.",
+  "La empresa usuaria envió el informe.",
+  "Pendiente la firma del jefe inmediato.",
+  "Se programó la investigación con el COPASST.",
+];
 
 const ascii = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
 
@@ -78,7 +164,9 @@ export function person(j: number): Person {
   const last2 = LAST[(j * 7 + 3) % LAST.length];
   const email = `${ascii(first).toLowerCase()}.${ascii(last).toLowerCase()}${j}@${DOMAINS[j % DOMAINS.length]}`;
   const digits = `3${String(10 + (j % 90)).padStart(2, "0")}${String((j * 7919) % 10_000_000).padStart(7, "0")}`;
-  const spelled = [digits, `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`, `+57 ${digits}`, `${digits.slice(0, 3)}-${digits.slice(3)}`][j % 4];
+  const spelled = [digits, `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`, `+57 ${digits}`, `${digits.slice(0, 3)}-${digits.slice(3)}`][
+    j % 4
+  ];
   // One in ten typed their address with capitals (stored as typed).
   const [local, domain] = email.split("@");
   const typed = j % 10 === 3 ? `${local.replace(/(^|\.)([a-z])/g, (_m, dot: string, c: string) => dot + c.toUpperCase())}@${domain}` : email;
@@ -214,12 +302,40 @@ export async function generate(url: string, engine: Engine, n: number, log: (lin
     },
   );
   log(`mensajes: ${n}`);
-  const outboxColumns = ["id", "message_id", "recipients", "status", "attempts", "next_attempt_at", "last_error", "sent_at", "created_at", "case_id", "subject", "body_text", "body_html"];
+  const outboxColumns = [
+    "id",
+    "message_id",
+    "recipients",
+    "status",
+    "attempts",
+    "next_attempt_at",
+    "last_error",
+    "sent_at",
+    "created_at",
+    "case_id",
+    "subject",
+    "body_text",
+    "body_html",
+  ];
   await fill(sink, "outbox", outboxColumns, n, (i, push) => {
     const at = iso(messageTime(i));
     const r = rand();
     const status = r < 0.98 ? "sent" : r < 0.99 ? "failed" : "pending";
-    push([i + 1, i + 1, "contacto@example.com", status, status === "sent" ? 1 : 7, at, status === "failed" ? "Conexión rechazada" : null, status === "sent" ? at : null, at, null, null, null, null]);
+    push([
+      i + 1,
+      i + 1,
+      "contacto@example.com",
+      status,
+      status === "sent" ? 1 : 7,
+      at,
+      status === "failed" ? "Conexión rechazada" : null,
+      status === "sent" ? at : null,
+      at,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   // Incident and accident reports, their mails and events; then the ethics line.
@@ -234,21 +350,84 @@ export async function generate(url: string, engine: Engine, n: number, log: (lin
     sequences.set(key, next);
     return `${key}-${String(next).padStart(6, "0")}`;
   };
-  const caseColumns = ["id", "channel", "kind", "radicado", "code_salt", "code_hash", "status", "received_at", "learned_at", "consent_at", "policy_version", "sensitive_consent_at", "contact_email", "updated_at"];
+  const caseColumns = [
+    "id",
+    "channel",
+    "kind",
+    "radicado",
+    "code_salt",
+    "code_hash",
+    "status",
+    "received_at",
+    "learned_at",
+    "consent_at",
+    "policy_version",
+    "sensitive_consent_at",
+    "contact_email",
+    "updated_at",
+  ];
   const incidentKind: string[] = [];
   await fill(sink, "cases", caseColumns, cases, (i, push) => {
     const at = caseTime(i, cases);
     const kind = rand() < 0.4 ? "accidente" : "incidente";
     incidentKind.push(kind);
     const age = end - at;
-    const status = age > 60 * DAY ? (rand() < 0.8 ? "cerrado" : "en_investigacion") : age > 5 * DAY ? ["reportado_arl", "en_investigacion", "en_revision"][Math.floor(rand() * 3)] : "recibido";
+    const status =
+      age > 60 * DAY
+        ? rand() < 0.8
+          ? "cerrado"
+          : "en_investigacion"
+        : age > 5 * DAY
+          ? ["reportado_arl", "en_investigacion", "en_revision"][Math.floor(rand() * 3)]
+          : "recibido";
     const who = person(Math.floor(rand() * people));
-    push([i + 1, "incidentes", kind, radicado(kind === "accidente" ? "AT" : "IN", at), "00".repeat(16), "00".repeat(32), status, iso(at), iso(at), iso(at), "1.1", rand() < 0.5 ? iso(at) : null, rand() < 0.6 ? who.correo : null, iso(at)]);
+    push([
+      i + 1,
+      "incidentes",
+      kind,
+      radicado(kind === "accidente" ? "AT" : "IN", at),
+      "00".repeat(16),
+      "00".repeat(32),
+      status,
+      iso(at),
+      iso(at),
+      iso(at),
+      "1.1",
+      rand() < 0.5 ? iso(at) : null,
+      rand() < 0.6 ? who.correo : null,
+      iso(at),
+    ]);
   });
   await fill(
     sink,
     "accident_reports",
-    ["case_id", "reporta_nombre", "reporta_relacion", "reporta_celular", "reporta_correo", "trabajador_nombre", "trabajador_tipo_documento", "trabajador_documento", "trabajador_celular", "trabajador_correo", "empresa_usuaria", "sede", "fecha", "hora", "lugar", "descripcion", "testigos", "lesion", "parte_cuerpo", "atencion_medica", "atencion_lugar", "furat_due_at", "investigation_due_at", "arl_filed_at", "arl_number"],
+    [
+      "case_id",
+      "reporta_nombre",
+      "reporta_relacion",
+      "reporta_celular",
+      "reporta_correo",
+      "trabajador_nombre",
+      "trabajador_tipo_documento",
+      "trabajador_documento",
+      "trabajador_celular",
+      "trabajador_correo",
+      "empresa_usuaria",
+      "sede",
+      "fecha",
+      "hora",
+      "lugar",
+      "descripcion",
+      "testigos",
+      "lesion",
+      "parte_cuerpo",
+      "atencion_medica",
+      "atencion_lugar",
+      "furat_due_at",
+      "investigation_due_at",
+      "arl_filed_at",
+      "arl_number",
+    ],
     cases,
     (i, push) => {
       const at = caseTime(i, cases);
@@ -289,16 +468,47 @@ export async function generate(url: string, engine: Engine, n: number, log: (lin
   await fill(sink, "cases", caseColumns, ethics, (i, push) => {
     const at = caseTime(i, ethics) + 1234;
     const kinds = ["soborno", "lavado", "acoso_laboral", "acoso_sexual", "discriminacion", "desconexion", "otro"];
-    push([cases + i + 1, "etica", kinds[Math.floor(rand() * kinds.length)], radicado("LE", at), "00".repeat(16), "00".repeat(32), end - at > 60 * DAY ? "cerrado" : "en_revision", iso(at), iso(at), iso(at), "1.1", null, null, iso(at)]);
+    push([
+      cases + i + 1,
+      "etica",
+      kinds[Math.floor(rand() * kinds.length)],
+      radicado("LE", at),
+      "00".repeat(16),
+      "00".repeat(32),
+      end - at > 60 * DAY ? "cerrado" : "en_revision",
+      iso(at),
+      iso(at),
+      iso(at),
+      "1.1",
+      null,
+      null,
+      iso(at),
+    ]);
   });
-  await fill(sink, "ethics_reports", ["case_id", "identified", "consent_at", "payload"], ethics, (i, push) => push([cases + i + 1, 0, null, "v1:sellado-de-prueba"]));
+  await fill(sink, "ethics_reports", ["case_id", "identified", "consent_at", "payload"], ethics, (i, push) =>
+    push([cases + i + 1, 0, null, "v1:sellado-de-prueba"]),
+  );
   let outboxId = n;
   await fill(sink, "outbox", outboxColumns, cases + ethics, (i, push) => {
     const at = iso(i < cases ? caseTime(i, cases) : caseTime(i - cases, ethics) + 1234);
     const mails = rand() < 0.6 ? 2 : 1;
     for (let m = 0; m < mails; m++) {
       outboxId += 1;
-      push([outboxId, null, m === 0 ? "sst@example.com" : "reporta@example.org", "sent", 1, at, null, at, at, i + 1, "Nuevo reporte", "Se recibió un reporte.", "<p>Se recibió un reporte.</p>"]);
+      push([
+        outboxId,
+        null,
+        m === 0 ? "sst@example.com" : "reporta@example.org",
+        "sent",
+        1,
+        at,
+        null,
+        at,
+        at,
+        i + 1,
+        "Nuevo reporte",
+        "Se recibió un reporte.",
+        "<p>Se recibió un reporte.</p>",
+      ]);
     }
   });
   let eventId = 0;
@@ -308,7 +518,16 @@ export async function generate(url: string, engine: Engine, n: number, log: (lin
     for (let e = 0; e < count; e++) {
       eventId += 1;
       const first = e === 0;
-      push([eventId, i + 1, iso(at + e * 3_600_000), first || rand() < 0.4 ? "estado" : "nota", first ? "recibido" : rand() < 0.4 ? "en_revision" : null, first ? null : EVENTS_NOTES[Math.floor(rand() * EVENTS_NOTES.length)], rand() < 0.3 ? 1 : 0, first ? "sistema" : rand() < 0.1 ? "reportante" : "sst@example.com"]);
+      push([
+        eventId,
+        i + 1,
+        iso(at + e * 3_600_000),
+        first || rand() < 0.4 ? "estado" : "nota",
+        first ? "recibido" : rand() < 0.4 ? "en_revision" : null,
+        first ? null : EVENTS_NOTES[Math.floor(rand() * EVENTS_NOTES.length)],
+        rand() < 0.3 ? 1 : 0,
+        first ? "sistema" : rand() < 0.1 ? "reportante" : "sst@example.com",
+      ]);
     }
   });
   log(`casos: ${cases} + ${ethics} de la línea ética, eventos: ${eventId}`);
@@ -324,9 +543,20 @@ export async function generate(url: string, engine: Engine, n: number, log: (lin
     const kase = 1 + Math.floor(rand() * cases);
     if (r < 0.5) push([i + 1, at, user, email, rand() < 0.9 ? "marcar_atendido" : "marcar_no_atendido", message, null, null]);
     else if (r < 0.62) push([i + 1, at, user, email, "ingreso", null, null, null]);
-    else if (r < 0.9) push([i + 1, at, user, email, ["ver_reporte", "cambiar_estado_reporte", "nota_reporte", "registrar_furat"][Math.floor(rand() * 4)], null, kase, null]);
+    else if (r < 0.9)
+      push([i + 1, at, user, email, ["ver_reporte", "cambiar_estado_reporte", "nota_reporte", "registrar_furat"][Math.floor(rand() * 4)], null, kase, null]);
     else if (r < 0.96) push([i + 1, at, user, email, "salida", null, null, null]);
-    else if (r < 0.99) push([i + 1, at, user, email, ["etica_ver_lista", "etica_ver_reporte", "etica_nota_reporte"][Math.floor(rand() * 3)], null, rand() < 0.3 ? null : cases + 1 + Math.floor(rand() * ethics), null]);
+    else if (r < 0.99)
+      push([
+        i + 1,
+        at,
+        user,
+        email,
+        ["etica_ver_lista", "etica_ver_reporte", "etica_nota_reporte"][Math.floor(rand() * 3)],
+        null,
+        rand() < 0.3 ? null : cases + 1 + Math.floor(rand() * ethics),
+        null,
+      ]);
     else if (r < 0.9995) push([i + 1, at, user, email, "reintentar_correo", message, null, null]);
     else push([i + 1, at, user, email, "eliminar_datos_titular", null, null, "1 mensaje(s) eliminado(s)"]);
   });

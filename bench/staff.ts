@@ -116,7 +116,11 @@ try {
     const m = html.match(new RegExp(`<a href="([^"]*)"[^>]*>${text}</a>`));
     return m ? m[1].replace(/&amp;/g, "&") : undefined;
   };
-  const summary = (html: string) => html.match(/class="admin-summary">([^<·]*)/)?.[1].replace(/<!-- -->/g, "").trim() ?? "";
+  const summary = (html: string) =>
+    html
+      .match(/class="admin-summary">([^<·]*)/)?.[1]
+      .replace(/<!-- -->/g, "")
+      .trim() ?? "";
   // The last page: the newer "Última página" link, or the older ?pagina=N (at most 10,000 pages).
   const lastOf = (base: string, html: string, rowsPerPage: number, total?: number) => {
     const last = link(html, "Última página");
@@ -126,7 +130,13 @@ try {
   };
 
   // A public post (and /healthz) while the staff area works.
-  const body = JSON.stringify({ nombre: "Prueba de carga", celular: "300 123 4567", correo: "carga@example.org", mensaje: "Mensaje de prueba.", consentimiento: true });
+  const body = JSON.stringify({
+    nombre: "Prueba de carga",
+    celular: "300 123 4567",
+    correo: "carga@example.org",
+    mensaje: "Mensaje de prueba.",
+    consentimiento: true,
+  });
   const posts = async (until: () => boolean, everyMs = 50) => {
     const latencies: number[] = [];
     const failures: number[] = [];
@@ -156,8 +166,11 @@ try {
     return times;
   };
   const report = (name: string, r: { latencies: number[]; failures: number[] }) =>
-    record(name, `p50 ${ms(percentile(r.latencies, 50))} · p99 ${ms(percentile(r.latencies, 99))}`, `${r.latencies.length} envíos${r.failures.length ? `, ${r.failures.length} fallidos` : ""}`);
-
+    record(
+      name,
+      `p50 ${ms(percentile(r.latencies, 50))} · p99 ${ms(percentile(r.latencies, 99))}`,
+      `${r.latencies.length} envíos${r.failures.length ? `, ${r.failures.length} fallidos` : ""}`,
+    );
 
   // First, before any staff work: a public post on the idle server.
   let stop = Date.now() + 10_000;
@@ -179,7 +192,12 @@ try {
   const unaccented = probe.nombre.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   await timed("Búsqueda por correo (otras mayúsculas)", `/admin/mensajes?q=${encodeURIComponent(probe.correo.toUpperCase())}`, cookies.jefe, summary);
   await timed("Búsqueda por nombre sin tildes", `/admin/mensajes?q=${encodeURIComponent(unaccented)}`, cookies.jefe, summary);
-  await timed("Búsqueda por celular (solo dígitos)", `/admin/mensajes?q=${probe.celular.replace(/\D/g, "").replace(/^57(?=\d{10}$)/, "")}`, cookies.jefe, summary);
+  await timed(
+    "Búsqueda por celular (solo dígitos)",
+    `/admin/mensajes?q=${probe.celular.replace(/\D/g, "").replace(/^57(?=\d{10}$)/, "")}`,
+    cookies.jefe,
+    summary,
+  );
   await timed("Búsqueda de una palabra frecuente + filtro", "/admin/mensajes?q=certificado&formulario=cliente", cookies.jefe, summary);
   await timed("Detalle de un mensaje", `/admin/mensajes/${probe.id}`);
   await timed("Titulares: búsqueda por correo", `/admin/titulares?correo=${encodeURIComponent(probe.correo.toUpperCase())}`);
@@ -230,13 +248,23 @@ try {
   ] as const) {
     const d = await download(p);
     if (d.status !== 200) record(name, `error ${d.status} tras ${ms(d.ms)}`);
-    else record(name, `${ms(d.ms)} / pico ${d.peak.toFixed(0)} MB`, `${d.lines - 1} filas, ${(d.bytes / 1e6).toFixed(0)} MB, primer byte ${ms(d.firstByte)}, memoria antes ${d.before.toFixed(0)} MB`);
+    else
+      record(
+        name,
+        `${ms(d.ms)} / pico ${d.peak.toFixed(0)} MB`,
+        `${d.lines - 1} filas, ${(d.bytes / 1e6).toFixed(0)} MB, primer byte ${ms(d.firstByte)}, memoria antes ${d.before.toFixed(0)} MB`,
+      );
   }
 
   // While lists and searches run back to back (the heaviest pages of the list above).
   let listing = true;
   const lists = (async () => {
-    const pages = ["/admin/mensajes", lastMessages ?? "/admin/mensajes", `/admin/mensajes?q=${encodeURIComponent(probe.correo)}`, "/admin/mensajes?formulario=cliente&estado=nuevo"];
+    const pages = [
+      "/admin/mensajes",
+      lastMessages ?? "/admin/mensajes",
+      `/admin/mensajes?q=${encodeURIComponent(probe.correo)}`,
+      "/admin/mensajes?formulario=cliente&estado=nuevo",
+    ];
     for (let i = 0; listing; i++) await get(pages[i % pages.length]);
   })();
   stop = Date.now() + 10_000;

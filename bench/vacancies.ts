@@ -19,7 +19,9 @@ import { openDatabase } from "../app/platform/db/database.server";
 import { createAccount, signIn } from "../tests/support/accounts.ts";
 import { startServer } from "../tests/support/server-process.ts";
 
-const { values } = parseArgs({ options: { applications: { type: "string", default: "100000" }, runs: { type: "string", default: "30" }, uploads: { type: "string", default: "20" } } });
+const { values } = parseArgs({
+  options: { applications: { type: "string", default: "100000" }, runs: { type: "string", default: "30" }, uploads: { type: "string", default: "20" } },
+});
 const n = Number(values.applications);
 const runs = Number(values.runs);
 const uploads = Number(values.uploads);
@@ -110,12 +112,25 @@ const rss = () => {
 const before = rss();
 let peak = before;
 const poll = setInterval(() => (peak = Math.max(peak, rss())), 20);
-const resume = Buffer.concat([Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n", "latin1"), Buffer.alloc(2 * 1024 * 1024 - 200, 32), Buffer.from("\n%%EOF\n")]);
+const resume = Buffer.concat([
+  Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n", "latin1"),
+  Buffer.alloc(2 * 1024 * 1024 - 200, 32),
+  Buffer.from("\n%%EOF\n"),
+]);
 const t = performance.now();
 const answers = await Promise.all(
   Array.from({ length: uploads }, (_, i) => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ nombre: "Prueba", tipo_documento: "CC", documento: String(90000000 + i), correo: `p${i}@example.org`, celular: "3001234567", ciudad: "Cali", consentimiento: "on" })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      nombre: "Prueba",
+      tipo_documento: "CC",
+      documento: String(90000000 + i),
+      correo: `p${i}@example.org`,
+      celular: "3001234567",
+      ciudad: "Cali",
+      consentimiento: "on",
+    }))
+      form.set(k, v);
     form.set("hoja_de_vida", new Blob([new Uint8Array(resume)], { type: "application/pdf" }), "hv.pdf");
     return fetch(`${server.url}/empleos/vacante-1`, { method: "POST", redirect: "manual", headers: { Origin: server.url }, body: form }).then((r) => r.status);
   }),
@@ -126,4 +141,6 @@ await server.stop();
 
 console.log(`\n| Medida (${n} postulaciones, SQLite, ${runs} repeticiones) | p95 (ms) |\n|---|---|`);
 for (const [label, ms] of rows) console.log(`| ${label} | ${ms.toFixed(1)} |`);
-console.log(`\n${uploads} postulaciones con hoja de vida de 2 MB a la vez: ${elapsed.toFixed(0)} ms, respuestas ${[...new Set(answers)].join(", ")}; memoria del servidor ${before.toFixed(0)} → pico ${peak.toFixed(0)} MB.`);
+console.log(
+  `\n${uploads} postulaciones con hoja de vida de 2 MB a la vez: ${elapsed.toFixed(0)} ms, respuestas ${[...new Set(answers)].join(", ")}; memoria del servidor ${before.toFixed(0)} → pico ${peak.toFixed(0)} MB.`,
+);

@@ -28,9 +28,27 @@ async function burst() {
     url: `${origin}/php/contacto`,
     method: "POST" as const,
     headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ nombre: "Prueba de carga", celular: "300 123 4567", correo: "carga@example.org", mensaje: "Mensaje de prueba de rendimiento.", consentimiento: true }),
+    body: JSON.stringify({
+      nombre: "Prueba de carga",
+      celular: "300 123 4567",
+      correo: "carga@example.org",
+      mensaje: "Mensaje de prueba de rendimiento.",
+      consentimiento: true,
+    }),
   };
-  const beacon = JSON.stringify({ route: "/nosotros/misionVision", device: "phone", connection: "4g", navigation: "navigate", sw: "none", build: "bench", lcp: 2300, inp: 180, cls: 0.04, fcp: 1200, ttfb: 400 });
+  const beacon = JSON.stringify({
+    route: "/nosotros/misionVision",
+    device: "phone",
+    connection: "4g",
+    navigation: "navigate",
+    sw: "none",
+    build: "bench",
+    lcp: 2300,
+    inp: 180,
+    cls: 0.04,
+    fcp: 1200,
+    ttfb: 400,
+  });
 
   try {
     const alone = await autocannon({ ...form, connections: 4, amount: formPosts });
@@ -38,7 +56,14 @@ async function burst() {
 
     const started = performance.now();
     const [burst, during] = await Promise.all([
-      autocannon({ url: `${origin}/api/vitals`, method: "POST", headers: { "content-type": "text/plain;charset=UTF-8", origin }, body: beacon, connections: 32, amount: beacons }),
+      autocannon({
+        url: `${origin}/api/vitals`,
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8", origin },
+        body: beacon,
+        connections: 32,
+        amount: beacons,
+      }),
       autocannon({ ...form, connections: 4, amount: formPosts }),
     ]);
     const burstSeconds = (performance.now() - started) / 1000;
@@ -73,7 +98,9 @@ for (const day of days) {
   await db.transaction().execute(async (trx) => {
     for (const route of routes) {
       for (const device of devices) {
-        const values: { day: string; route: string; device: string; metric: "views" | "lcp" | "inp" | "cls"; bucket: number; views: number }[] = [{ day, route, device, metric: "views", bucket: 0, views: perCell }];
+        const values: { day: string; route: string; device: string; metric: "views" | "lcp" | "inp" | "cls"; bucket: number; views: number }[] = [
+          { day, route, device, metric: "views", bucket: 0, views: perCell },
+        ];
         // Each metric's views spread over 60 buckets (a wide, realistic spread).
         for (const metric of RATED) {
           const spread = Math.min(60, BUCKET_EDGES[metric].length);
@@ -96,5 +123,7 @@ for (let i = 0; i < 11; i++) {
 }
 const first = timings.shift() as number;
 timings.sort((a, b) => a - b);
-console.log(`Lectura de la página: la primera del día ${ms(first)}; las 10 siguientes, mediana ${ms(timings[5] as number)}, máxima ${ms(timings[9] as number)}`);
+console.log(
+  `Lectura de la página: la primera del día ${ms(first)}; las 10 siguientes, mediana ${ms(timings[5] as number)}, máxima ${ms(timings[9] as number)}`,
+);
 await db.destroy();

@@ -118,7 +118,9 @@ try {
     console.log(dryRun ? "Depuración (simulación: no se borró nada):" : "Depuración ejecutada:");
     for (const line of lines) {
       const period = line.rule.period ? `${line.rule.periodText.toLowerCase()}; límite ${line.cutoff?.slice(0, 10)}` : "sin plazo definido";
-      console.log(`- ${describe(line)} (${period})${line.purged.length ? `: n.º ${line.purged.slice(0, 50).join(", ")}${line.purged.length > 50 ? "…" : ""}` : ""}`);
+      console.log(
+        `- ${describe(line)} (${period})${line.purged.length ? `: n.º ${line.purged.slice(0, 50).join(", ")}${line.purged.length > 50 ? "…" : ""}` : ""}`,
+      );
     }
     const review = lines.filter((l) => l.rule.action === "revisar");
     console.log(`Para revisión legal (no se borran): ${review.map((l) => l.rule.record.split(" (")[0]).join("; ")}.`);

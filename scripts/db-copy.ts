@@ -58,7 +58,23 @@ try {
           vital_daily: ["day", "route", "device", "metric", "bucket"],
           vital_daily_targets: ["day", "route", "device", "metric", "target"],
           // No key of its own: every column, so only identical (interchangeable) rows tie.
-          vital_views: ["day", "received_at", "route", "device", "connection", "navigation", "service_worker", "build", "lcp", "inp", "cls", "fcp", "ttfb", "lcp_target", "inp_target"],
+          vital_views: [
+            "day",
+            "received_at",
+            "route",
+            "device",
+            "connection",
+            "navigation",
+            "service_worker",
+            "build",
+            "lcp",
+            "inp",
+            "cls",
+            "fcp",
+            "ttfb",
+            "lcp_target",
+            "inp_target",
+          ],
         };
         for (const column of ordered ? ["id"] : (key[table] ?? ["key"])) page = page.orderBy(column);
         const rows = await page.limit(BATCH).offset(offset).execute();

@@ -32,7 +32,14 @@ const { count, size, warnings } = await generateSW({
   // pages carry their icon inline), which keeps the first visit's download small. The certificate pages
   // (ADR 027) and the vacancies (ADR 028) are rendered on request and answer only online, so their styles
   // and the application's upload script are not precached either.
-  globIgnores: ["assets/admin-*.css", "assets/certificates-*.css", "assets/vacancies-*.css", "js/postulacion.js", "assets/home-alt-*.svg", "assets/favicon-*.svg"],
+  globIgnores: [
+    "assets/admin-*.css",
+    "assets/certificates-*.css",
+    "assets/vacancies-*.css",
+    "js/postulacion.js",
+    "assets/home-alt-*.svg",
+    "assets/favicon-*.svg",
+  ],
   swDest: path.join(clientDir, "sw.js"),
   mode: "production",
   sourcemap: false,
@@ -43,9 +50,7 @@ const { count, size, warnings } = await generateSW({
   // Pages are served at clean paths (/nosotros/misionVision), so precache them under those paths.
   manifestTransforms: [
     async (entries) => ({
-      manifest: entries.map((entry) =>
-        entry.url.endsWith("index.html") ? { ...entry, url: `/${entry.url.replace(/\/?index\.html$/, "")}` } : entry,
-      ),
+      manifest: entries.map((entry) => (entry.url.endsWith("index.html") ? { ...entry, url: `/${entry.url.replace(/\/?index\.html$/, "")}` } : entry)),
       warnings: [],
     }),
   ],
@@ -101,7 +106,10 @@ const compressAll = (dir) => {
     if (entry.isDirectory()) compressAll(file);
     else if (/\.(html|css|js|svg|json|xml|txt|webmanifest)$/.test(entry.name) && statSync(file).size > 1024) {
       const raw = readFileSync(file);
-      writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      );
       writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
       compressed += 1;
     }

@@ -106,7 +106,9 @@ try {
 }
 const counts = auditReport.metadata?.vulnerabilities;
 if (!counts) {
-  console.log(`npm audit omitido: el registro no respondió a la auditoría (${auditReport.error?.summary || auditReport.message || audit.stderr?.trim().split("\n").pop() || "sin respuesta"}).`);
+  console.log(
+    `npm audit omitido: el registro no respondió a la auditoría (${auditReport.error?.summary || auditReport.message || audit.stderr?.trim().split("\n").pop() || "sin respuesta"}).`,
+  );
 } else if (counts.high + counts.critical > 0) {
   console.error(`npm audit: ${counts.high} altas y ${counts.critical} críticas en las dependencias de producción.`);
   failed += 1;
@@ -116,7 +118,13 @@ if (!counts) {
 }
 
 const vitestReport = path.join(reports, "vitest.json");
-const unitOk = run("Pruebas unitarias y de integración (vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+const unitOk = run("Pruebas unitarias y de integración (vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, "utf8"));
   passed += report.numPassedTests;
@@ -139,10 +147,15 @@ if (!postgresBin) {
   postgresOk = false;
 } else {
   const postgresReport = path.join(reports, "vitest-postgres.json");
-  postgresOk = run("Pruebas de integración sobre PostgreSQL (varias instancias, caídas)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresReport}`], {
-    TEST_DATABASE: "postgres",
-    PG_BIN: postgresBin,
-  });
+  postgresOk = run(
+    "Pruebas de integración sobre PostgreSQL (varias instancias, caídas)",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresReport}`],
+    {
+      TEST_DATABASE: "postgres",
+      PG_BIN: postgresBin,
+    },
+  );
   if (existsSync(postgresReport)) {
     const report = JSON.parse(readFileSync(postgresReport, "utf8"));
     passed += report.numPassedTests;

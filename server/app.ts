@@ -75,7 +75,10 @@ export function routerPath(target: string): string | null {
       }
     })
     .join("/");
-  return decoded.toLowerCase().replace(/[\\/]+/g, "/").replace(/(.)\/$/, "$1");
+  return decoded
+    .toLowerCase()
+    .replace(/[\\/]+/g, "/")
+    .replace(/(.)\/$/, "$1");
 }
 
 /** How a form is submitted at a path: its JSON API, the page's own post, or CONSULTAR. */
@@ -124,9 +127,26 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
   [VITALS_PATH]: { door: "api", limit: "vitals", bodyLimit: VITALS_BODY_LIMIT_BYTES },
   // Employment certificates (ADR 027): the payroll extract (staff only) and a certificate's PDF to compare;
   // each counted by its own limits in the database (app/features/certificates).
-  "/admin/nomina": { door: "page", limit: "none", bodyLimit: PAYROLL_UPLOAD_LIMIT_BYTES, files: "multipart", tooLarge: "El archivo de nómina supera el máximo de 64 MB. Divídalo en partes y envíelas una a una." },
-  "/verificar": { door: "page", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, files: "multipart", tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados." },
-  "/api/verificar": { door: "api", limit: "none", bodyLimit: PDF_UPLOAD_LIMIT_BYTES, tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados." },
+  "/admin/nomina": {
+    door: "page",
+    limit: "none",
+    bodyLimit: PAYROLL_UPLOAD_LIMIT_BYTES,
+    files: "multipart",
+    tooLarge: "El archivo de nómina supera el máximo de 64 MB. Divídalo en partes y envíelas una a una.",
+  },
+  "/verificar": {
+    door: "page",
+    limit: "none",
+    bodyLimit: PDF_UPLOAD_LIMIT_BYTES,
+    files: "multipart",
+    tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados.",
+  },
+  "/api/verificar": {
+    door: "api",
+    limit: "none",
+    bodyLimit: PDF_UPLOAD_LIMIT_BYTES,
+    tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados.",
+  },
 };
 
 /** The methods a door answers; anything else is refused with 405 before the router sees it. */

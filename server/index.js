@@ -175,7 +175,10 @@ export async function createServer() {
     // before the first paint, counted 4x as blocking time by Lighthouse (ADR 011). Kept where a page shows
     // personal data: the staff area, the case pages, the confirmation pages, any answer to a post, the
     // certificate flow and a certificate's verification (ADR 027).
-    if ((req.method !== "GET" && req.method !== "HEAD") || /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/|certificados|verificar\/)/.test(req.path)) {
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      /^\/(admin|incidente\/|linea-etica\/|pqrs\/|contacto\/|cliente\/|certificados|verificar\/)/.test(req.path)
+    ) {
       res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     }
     next();
@@ -269,7 +272,8 @@ export async function createServer() {
     const submission = res.locals.submission;
     if (!submission || req.method !== "POST") return next();
     req.headers[COUNTED_HEADER] = submission.door;
-    const limiter = submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : submission.limit === "vitals" ? vitalsLimiter : undefined;
+    const limiter =
+      submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : submission.limit === "vitals" ? vitalsLimiter : undefined;
     if (!limiter) return next();
     limiter(req, res, (error) => (error ? formsUnavailable(error, req, res, next) : next()));
   });
@@ -362,9 +366,10 @@ function readBody(limit, message) {
       // An upload says it was the file (ADR 027); a form, its message.
       const text = res.locals.submission?.tooLarge ?? message;
       const heading = res.locals.submission?.tooLarge ? "Archivo demasiado grande" : "Mensaje demasiado largo";
-      const body = req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data")
-        ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>${heading}</title><h1>${heading}</h1><p>${text}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
-        : JSON.stringify({ error: { code: "contenido_muy_grande", message: text } });
+      const body =
+        req.is("application/x-www-form-urlencoded") || req.is("multipart/form-data")
+          ? `<!doctype html><html lang="es"><meta charset="utf-8"><title>${heading}</title><h1>${heading}</h1><p>${text}</p><p><a href="${escapeHtml(sameSitePath(req.path))}">Volver al formulario</a></p></html>`
+          : JSON.stringify({ error: { code: "contenido_muy_grande", message: text } });
       res.writeHead(413, {
         "Content-Type": body.startsWith("<") ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
         "Content-Length": Buffer.byteLength(body),

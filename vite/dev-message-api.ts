@@ -22,7 +22,14 @@ export function devMessageApi(): Plugin {
           const { answerApiPost } = await server.ssrLoadModule("/app/features/messages/submit.server.ts");
           const header = (name: string) => (req.headers[name] as string | undefined) ?? null;
           const answer = await answerApiPost(
-            { method: req.method ?? "GET", contentType: header("content-type"), origin: header("origin"), secFetchSite: header("sec-fetch-site"), host: header("host") ?? "", body: Buffer.concat(chunks).toString("utf8") },
+            {
+              method: req.method ?? "GET",
+              contentType: header("content-type"),
+              origin: header("origin"),
+              secFetchSite: header("sec-fetch-site"),
+              host: header("host") ?? "",
+              body: Buffer.concat(chunks).toString("utf8"),
+            },
             form,
           );
           res.statusCode = answer.status;

@@ -73,9 +73,7 @@ export function islands({ root, dir, define = {} }: { root: string; dir: string;
       if (id !== RESOLVED) return;
       if (command === "serve") {
         // The dev server compiles each island's source on request.
-        const manifest = Object.fromEntries(
-          Object.entries(entries()).map(([name, file]) => [name, { entry: `/${path.relative(root, file)}`, imports: [] }]),
-        );
+        const manifest = Object.fromEntries(Object.entries(entries()).map(([name, file]) => [name, { entry: `/${path.relative(root, file)}`, imports: [] }]));
         return `export default ${JSON.stringify(manifest)};`;
       }
       built ??= buildIslands();

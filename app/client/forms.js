@@ -29,7 +29,9 @@
   addEventListener("sitio:painted", preloadIslands);
 
   const touches = ["pointerdown", "keydown", "focusin", "touchstart"];
-  const arm = (island) => { for (const type of touches) island.addEventListener(type, startIslands, { capture: true, passive: true }); };
+  const arm = (island) => {
+    for (const type of touches) island.addEventListener(type, startIslands, { capture: true, passive: true });
+  };
   function startIslands() {
     const starting = islands.splice(0);
     for (const island of starting) for (const type of touches) island.removeEventListener(type, startIslands, true);
@@ -49,7 +51,9 @@
   }
   islands.forEach(arm);
   let draft = 0;
-  try { draft = islands.length && sessionStorage.length; } catch {}
+  try {
+    draft = islands.length && sessionStorage.length;
+  } catch {}
   if (draft) requestAnimationFrame(() => setTimeout(startIslands, 0));
 
   // An island's form is started once the island has rendered it: it validates on its own (noValidate).
@@ -71,28 +75,36 @@
     setTimeout(() => release(form), 4000);
   };
   const notices = new WeakMap();
-  addEventListener("submit", (event) => {
-    const form = event.target;
-    if (form.method !== "post") return;
-    notices.get(form)?.remove();
-    if (!navigator.onLine) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      const notice = document.createElement("p");
-      notice.className = "form-offline";
-      notice.setAttribute("role", "alert");
-      // After the island's container, never inside what React renders.
-      (form.closest("[data-island]") ?? form).after(notice);
-      notices.set(form, notice);
-      const button = event.submitter ?? form.querySelector("[type=submit]");
-      notice.textContent = `Sin conexión a internet: lo que escribió no se envió, pero sigue aquí. Cuando vuelva la conexión, presione otra vez «${button?.textContent.trim() || "Enviar"}».`;
-    } else if (form !== native && waiting(form)) hold(event, form);
-  }, true);
+  addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (form.method !== "post") return;
+      notices.get(form)?.remove();
+      if (!navigator.onLine) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        const notice = document.createElement("p");
+        notice.className = "form-offline";
+        notice.setAttribute("role", "alert");
+        // After the island's container, never inside what React renders.
+        (form.closest("[data-island]") ?? form).after(notice);
+        notices.set(form, notice);
+        const button = event.submitter ?? form.querySelector("[type=submit]");
+        notice.textContent = `Sin conexión a internet: lo que escribió no se envió, pero sigue aquí. Cuando vuelva la conexión, presione otra vez «${button?.textContent.trim() || "Enviar"}».`;
+      } else if (form !== native && waiting(form)) hold(event, form);
+    },
+    true,
+  );
   // The browser's own bubbles for empty required fields, before the island has started: its dialog instead.
-  addEventListener("invalid", (event) => {
-    const form = event.target.form;
-    if (form && form !== native && navigator.onLine && waiting(form)) hold(event, form);
-  }, true);
+  addEventListener(
+    "invalid",
+    (event) => {
+      const form = event.target.form;
+      if (form && form !== native && navigator.onLine && waiting(form)) hold(event, form);
+    },
+    true,
+  );
 
   for (const button of document.querySelectorAll("[data-copy]")) button.hidden = !navigator.clipboard;
   addEventListener("click", (event) => {
@@ -101,6 +113,9 @@
     if (!button || !navigator.clipboard) return;
     // Emptied first, so that a second copy is announced again.
     if (status) status.textContent = "";
-    navigator.clipboard.writeText(button.dataset.copy).then(() => setTimeout(() => status && (status.textContent = "Copiado"), 100), () => {});
+    navigator.clipboard.writeText(button.dataset.copy).then(
+      () => setTimeout(() => status && (status.textContent = "Copiado"), 100),
+      () => {},
+    );
   });
 }

@@ -8,12 +8,22 @@
 {
   const script = document.currentScript;
   const debug = script?.hasAttribute("data-debug") ?? false;
-  const log = (...args) => { if (debug) console.info("[sitio]", ...args); };
+  const log = (...args) => {
+    if (debug) console.info("[sitio]", ...args);
+  };
   const notice = document.getElementById("offline-notice");
-  const showConnection = () => { if (notice) notice.hidden = navigator.onLine; };
+  const showConnection = () => {
+    if (notice) notice.hidden = navigator.onLine;
+  };
 
-  addEventListener("offline", () => { log("offline"); showConnection(); });
-  addEventListener("online", () => { log("online"); showConnection(); });
+  addEventListener("offline", () => {
+    log("offline");
+    showConnection();
+  });
+  addEventListener("online", () => {
+    log("online");
+    showConnection();
+  });
   if (debug) {
     addEventListener("resize", () => log("resize", innerWidth, innerHeight));
     addEventListener("load", () => log("load"));
@@ -24,7 +34,12 @@
   const whenIdle = (work, timeout) => (typeof requestIdleCallback === "function" ? requestIdleCallback(work, { timeout }) : setTimeout(work, 1));
   const afterPaint = (work) => {
     let done = false;
-    const once = () => { if (!done) { done = true; whenIdle(work, 2000); } };
+    const once = () => {
+      if (!done) {
+        done = true;
+        whenIdle(work, 2000);
+      }
+    };
     // The first contentful paint, where the browser reports it (a page hidden from the start paints
     // only once shown, hence the 3 s limit); elsewhere the frame after load.
     if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
@@ -47,10 +62,14 @@
     manifest.href = "/manifest.webmanifest";
     document.head.append(manifest);
     if ("serviceWorker" in navigator && !debug) {
-      whenIdle(() => navigator.serviceWorker
-        .register("/sw.js", { scope: "/" })
-        .then((registration) => log("service worker registrado", registration.scope))
-        .catch((error) => log("no se pudo registrar el service worker", error)), 10000);
+      whenIdle(
+        () =>
+          navigator.serviceWorker
+            .register("/sw.js", { scope: "/" })
+            .then((registration) => log("service worker registrado", registration.scope))
+            .catch((error) => log("no se pudo registrar el service worker", error)),
+        10000,
+      );
     }
   };
   const onLoad = () => afterPaint(enhance);

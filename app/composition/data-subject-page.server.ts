@@ -17,7 +17,9 @@ import { cleanText } from "~/forms/fields";
 /** A person's records across the channels this reader may open, found by e-mail (or document), and the holds. */
 export async function dataSubjectPage({ request, user, services }: StaffCall) {
   const params = new URL(request.url).searchParams;
-  const email = cleanText(params.get("correo") ?? "").trim().slice(0, 254);
+  const email = cleanText(params.get("correo") ?? "")
+    .trim()
+    .slice(0, 254);
   // Both searches go through indexes on lower(e-mail) (migration 018), off the request thread.
   const found = email ? await messagesOfPerson(services.readDb, email) : null;
   // Reports hold health data: only occupational health and the admin find and delete them.
@@ -25,7 +27,16 @@ export async function dataSubjectPage({ request, user, services }: StaffCall) {
   const reports = email && canIncidents ? await incidentsOfPerson(services.readDb, email) : null;
   // The person's PQRS requests, for whoever answers data-protection requests.
   const canRequests = mayOpen(user.roles, "dataRequests");
-  const requests = email && canRequests ? (await requestsOfPerson(services.readDb, email.includes("@") ? { email } : { document: email })).map((r) => ({ id: r.id as number, radicado: r.radicado, kind: r.kind, status: r.status, received_at: r.received_at })) : null;
+  const requests =
+    email && canRequests
+      ? (await requestsOfPerson(services.readDb, email.includes("@") ? { email } : { document: email })).map((r) => ({
+          id: r.id as number,
+          radicado: r.radicado,
+          kind: r.kind,
+          status: r.status,
+          received_at: r.received_at,
+        }))
+      : null;
   // A search that shows a person's records is audited: who, when, how many; the term only masked.
   if (email) {
     const total = (found?.length ?? 0) + (reports?.length ?? 0) + (requests?.length ?? 0);
@@ -53,12 +64,16 @@ const actionSchema = z.discriminatedUnion("accion", [
     correo: trimmed(254, "Correo no válido.").check(z.minLength(1, "Falta la persona.")),
     confirmar: z.literal("si", { error: "Confirme la eliminación." }),
     // Every deletion names the data request it serves (product rule 35).
-    radicado: trimmed(40, "Radicado no válido.").check(z.minLength(1, "Escriba el radicado (PQ-…) de la solicitud de supresión o de revocatoria que esta eliminación atiende.")),
+    radicado: trimmed(40, "Radicado no válido.").check(
+      z.minLength(1, "Escriba el radicado (PQ-…) de la solicitud de supresión o de revocatoria que esta eliminación atiende."),
+    ),
   }),
   z.object({
     accion: z.literal("retener"),
     correo: trimmed(254, "Correo no válido.").check(z.minLength(1, "Falta la persona.")),
-    motivo: trimmed(500, "El motivo admite como máximo 500 caracteres.").check(z.minLength(1, "Escriba el motivo de la retención: la obligación legal que impide borrar.")),
+    motivo: trimmed(500, "El motivo admite como máximo 500 caracteres.").check(
+      z.minLength(1, "Escriba el motivo de la retención: la obligación legal que impide borrar."),
+    ),
   }),
   z.object({
     accion: z.literal("levantar"),
@@ -81,23 +96,32 @@ export async function dataSubjectAction({ request, user, services }: StaffCall) 
     return redirect(back("aviso=retenido"));
   }
   if (input.accion === "levantar") {
-    if (!(await clearHold(services.db, user, Number(input.id), input.motivo))) throw data({ message: "Esa retención no existe o ya se levantó." }, { status: 404 });
+    if (!(await clearHold(services.db, user, Number(input.id), input.motivo)))
+      throw data({ message: "Esa retención no existe o ya se levantó." }, { status: 404 });
     return redirect(back("aviso=levantado"));
   }
   // Nothing is deleted while a hold is active on the person (ADR 019).
   const holds = await activeHolds(services.db, [input.correo]);
   if (holds.length > 0) {
-    throw data({ message: `No se eliminó nada: hay una retención por obligación legal sobre los datos de esta persona (n.º ${holds.map((h) => `${h.id}: ${h.reason}`).join("; ")}). Levántela primero si ya no aplica.` }, { status: 409 });
+    throw data(
+      {
+        message: `No se eliminó nada: hay una retención por obligación legal sobre los datos de esta persona (n.º ${holds.map((h) => `${h.id}: ${h.reason}`).join("; ")}). Levántela primero si ya no aplica.`,
+      },
+      { status: 409 },
+    );
   }
   // The request it serves: an open suppression or revocation request about this person (product rule 35).
   const served = (await openDeletionRequests(services.db, input.correo)).find((q) => q.radicado === input.radicado.toUpperCase());
   if (!served) {
     throw data(
-      { message: `No se eliminó nada: ${input.radicado.slice(0, 40)} no es una solicitud de supresión o de revocatoria abierta de esta persona. Toda eliminación atiende una solicitud así; regístrela por PQRS si la persona la pidió por otro medio.` },
+      {
+        message: `No se eliminó nada: ${input.radicado.slice(0, 40)} no es una solicitud de supresión o de revocatoria abierta de esta persona. Toda eliminación atiende una solicitud así; regístrela por PQRS si la persona la pidió por otro medio.`,
+      },
       { status: 409 },
     );
   }
-  if (served.deletion_at) throw data({ message: `La supresión de la solicitud ${served.radicado} ya se ejecutó: ${served.deletion_summary ?? ""}` }, { status: 409 });
+  if (served.deletion_at)
+    throw data({ message: `La supresión de la solicitud ${served.radicado} ya se ejecutó: ${served.deletion_summary ?? ""}` }, { status: 409 });
   // The one deletion a request runs (app/composition/data-subject.server.ts): what the law keeps stays, with its reason.
   const done = await deleteOnRequest(services.db, user, served);
   await recordDeletion(services.db, user, served.id as number, done.summary, done.refused, undefined, personNote(done));

@@ -18,9 +18,10 @@ export function DataSubjectView() {
     <>
       <h1>Solicitudes de titulares</h1>
       <p>
-        Cuando una persona pide suprimir sus datos, busque sus registros por el correo con el que escribió y
-        elimínelos en nombre de su solicitud de supresión o de revocatoria (radicado PQ-…): toda eliminación atiende una solicitud abierta de esa persona, y lo que se hizo queda registrado en ella. Lo que la ley
-        obliga a conservar no se elimina: se le dice a la persona qué se conserva, por qué norma y hasta cuándo. La auditoría guarda cuántos mensajes se eliminaron y el radicado, no su contenido ni el correo.
+        Cuando una persona pide suprimir sus datos, busque sus registros por el correo con el que escribió y elimínelos en nombre de su solicitud de supresión o
+        de revocatoria (radicado PQ-…): toda eliminación atiende una solicitud abierta de esa persona, y lo que se hizo queda registrado en ella. Lo que la ley
+        obliga a conservar no se elimina: se le dice a la persona qué se conserva, por qué norma y hasta cuándo. La auditoría guarda cuántos mensajes se
+        eliminaron y el radicado, no su contenido ni el correo.
         {canIncidents
           ? " La búsqueda incluye los reportes de incidentes y accidentes, por el correo de quien reportó o del trabajador, o por el número de documento del trabajador; se conservan veinte años desde el fin de la relación laboral (Decreto 1072 de 2015, art. 2.2.4.6.13) y no se eliminan desde aquí."
           : ""}
@@ -55,13 +56,16 @@ export function DataSubjectView() {
             <div className="admin-flag">
               {held.map((h) => (
                 <p key={h.id}>
-                  <strong>Retenido por obligación legal</strong> (n.º {h.id}, {formatBogota(h.set_at)}, {h.set_by}): {h.reason}. Sus datos no se borran por plazo ni por solicitud.
+                  <strong>Retenido por obligación legal</strong> (n.º {h.id}, {formatBogota(h.set_at)}, {h.set_by}): {h.reason}. Sus datos no se borran por
+                  plazo ni por solicitud.
                 </p>
               ))}
             </div>
           ) : null}
           {total === 0 ? (
-            <p>No hay mensajes{canIncidents ? " ni reportes" : ""} de {email}.</p>
+            <p>
+              No hay mensajes{canIncidents ? " ni reportes" : ""} de {email}.
+            </p>
           ) : (
             <>
               <h2>Mensajes de {email}</h2>
@@ -97,7 +101,8 @@ export function DataSubjectView() {
                   <ul>
                     {requests.map((q) => (
                       <li key={q.id}>
-                        {q.kind.startsWith("datos_") ? <a href={`/admin/datos/${q.id}`}>{q.radicado}</a> : q.radicado} · {kindLabel(requestsChannel, q.kind)} · {staffStatusLabel(requestsChannel, q.status)} · {formatBogota(q.received_at)}
+                        {q.kind.startsWith("datos_") ? <a href={`/admin/datos/${q.id}`}>{q.radicado}</a> : q.radicado} · {kindLabel(requestsChannel, q.kind)} ·{" "}
+                        {staffStatusLabel(requestsChannel, q.status)} · {formatBogota(q.received_at)}
                       </li>
                     ))}
                   </ul>
@@ -136,8 +141,9 @@ export function DataSubjectView() {
           )}
           <h2>Retención por obligación legal</h2>
           <p>
-            Registre una retención cuando la ley obligue a conservar los datos de esta persona (una demanda, un requerimiento de una autoridad, una investigación): mientras esté vigente, la depuración diaria no
-            borra sus registros y no se suprimen por solicitud. Escriba la obligación que la justifica.
+            Registre una retención cuando la ley obligue a conservar los datos de esta persona (una demanda, un requerimiento de una autoridad, una
+            investigación): mientras esté vigente, la depuración diaria no borra sus registros y no se suprimen por solicitud. Escriba la obligación que la
+            justifica.
           </p>
           <form method="post" className="admin-form">
             <input type="hidden" name="accion" value="retener" />

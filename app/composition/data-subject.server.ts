@@ -37,7 +37,10 @@ export interface Person {
   document: string | null;
 }
 
-export const personOf = (r: Pick<RequestRow, "correo" | "documento">): Person => ({ email: r.correo ? normalizeEmail(r.correo) : null, document: r.documento?.toUpperCase() ?? null });
+export const personOf = (r: Pick<RequestRow, "correo" | "documento">): Person => ({
+  email: r.correo ? normalizeEmail(r.correo) : null,
+  document: r.documento?.toUpperCase() ?? null,
+});
 
 /** The incident reports of a person (by e-mail and by document), each once, with whether the person is its subject (the worker). */
 async function reportsAbout(db: Kysely<Database>, person: Person) {
@@ -83,7 +86,9 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
   const reports = canIncidents ? await reportsAbout(db, person) : [];
   const reportItems = reports.map(({ report: r, subject }) => {
     const fields = subject
-      ? Object.values(incidentFields).filter((field) => field.name !== "consentimiento_salud" && (!(HEALTH_FIELDS as readonly string[]).includes(field.name) || r.sensitive_consent_at))
+      ? Object.values(incidentFields).filter(
+          (field) => field.name !== "consentimiento_salud" && (!(HEALTH_FIELDS as readonly string[]).includes(field.name) || r.sensitive_consent_at),
+        )
       : [incidentFields.reporta_relacion, incidentFields.reporta_nombre, incidentFields.reporta_celular, incidentFields.reporta_correo];
     return {
       radicado: r.radicado,
@@ -91,7 +96,9 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
       estado: statusLabel(incidentChannel, r.status),
       recibido: formatBogota(r.received_at),
       relacion: subject ? "Usted es la persona afectada" : "Usted presentó el reporte",
-      datos: Object.fromEntries(fields.map((field) => [field.staffLabel, displayValue(field, r[field.name as keyof typeof r] as string | null)]).filter(([, v]) => v)),
+      datos: Object.fromEntries(
+        fields.map((field) => [field.staffLabel, displayValue(field, r[field.name as keyof typeof r] as string | null)]).filter(([, v]) => v),
+      ),
       autorizacion: consentOf(r.consent_at, r.policy_version),
       ...(subject && r.sensitive_consent_at ? { autorizacion_datos_de_salud: formatBogota(r.sensitive_consent_at) } : {}),
     };
@@ -106,14 +113,24 @@ export async function buildAccessExport(db: Kysely<Database>, user: StaffUser, r
     autorizacion: consentOf(q.consent_at, q.policy_version),
   }));
   // Employment certificates and the imported payroll (ADR 027), by the request's document.
-  const certificates = request.documento ? await certificateRecordsOf(db, request.tipo_documento, request.documento, certificateKeys(getEnv())) : { certificados_laborales: [], nomina_importada: null };
+  const certificates = request.documento
+    ? await certificateRecordsOf(db, request.tipo_documento, request.documento, certificateKeys(getEnv()))
+    : { certificados_laborales: [], nomina_importada: null };
   // Applications to the site's vacancies (ADR 028), with what is known of the résumé the person sent.
   const applications = (await applicationsOf(db, { documento: person.document ?? undefined, correo: person.email ?? undefined })).map((a) => ({
     radicado: a.radicado,
     vacante: a.vacante,
     estado: statusLabel(applicationsChannel, a.status),
     recibida: formatBogota(a.received_at),
-    datos: { Nombre: a.nombre, "Tipo de documento": a.tipo_documento, Documento: a.documento, Correo: a.correo, Celular: a.celular, Ciudad: a.ciudad, Mensaje: a.mensaje ?? "" },
+    datos: {
+      Nombre: a.nombre,
+      "Tipo de documento": a.tipo_documento,
+      Documento: a.documento,
+      Correo: a.correo,
+      Celular: a.celular,
+      Ciudad: a.ciudad,
+      Mensaje: a.mensaje ?? "",
+    },
     hoja_de_vida: `El PDF que usted envió (${Math.ceil(Number(a.resume_size) / 1024)} KB, huella SHA-256 ${a.resume_sha256}); se le entrega con esta respuesta si lo pide.`,
   }));
   const file = {
@@ -174,19 +191,41 @@ export async function deleteOnRequest(db: Kysely<Database>, user: StaffUser, req
   const deleted = person.email && messagesFree ? await deletePerson(db, person.email, user, request.radicado) : 0;
   parts.push(`${deleted} mensaje(s) suprimido(s).`);
   for (const { report } of await reportsAbout(db, person)) {
-    const verdict = deletability({ kind: "reportes_incidentes", label: `el reporte ${report.radicado}`, countsFrom: bogotaInstant(report.fecha), open: report.status !== incidentChannel.closed }, now);
+    const verdict = deletability(
+      {
+        kind: "reportes_incidentes",
+        label: `el reporte ${report.radicado}`,
+        countsFrom: bogotaInstant(report.fecha),
+        open: report.status !== incidentChannel.closed,
+      },
+      now,
+    );
     // Reports are never removed here: a report whose period ended is the purge's review list's, not a request's.
-    kept.push(verdict.deletable ? `No se suprime el reporte ${report.radicado}: su conservación se revisa con el equipo de seguridad y salud en el trabajo.` : verdict.reason);
+    kept.push(
+      verdict.deletable
+        ? `No se suprime el reporte ${report.radicado}: su conservación se revisa con el equipo de seguridad y salud en el trabajo.`
+        : verdict.reason,
+    );
   }
   // Applications (ADR 028): no norm keeps a candidate's résumé, so they go with it; a selected one is the worker's record now.
   const applications = await applicationsOf(db, { documento: person.document ?? undefined, correo: person.email ?? undefined });
   const selected = applications.filter((a) => a.status === "seleccionada");
-  const removed = await deleteApplications(db, resumeStore(getEnv().DATABASE_URL), applications.filter((a) => a.status !== "seleccionada").map((a) => Number(a.id)));
+  const removed = await deleteApplications(
+    db,
+    resumeStore(getEnv().DATABASE_URL),
+    applications.filter((a) => a.status !== "seleccionada").map((a) => Number(a.id)),
+  );
   parts.push(`${removed} postulación(es) suprimida(s) con su hoja de vida.`);
-  for (const a of selected) kept.push(`No se suprime la postulación ${a.radicado}: usted fue seleccionado y pasó a su historia laboral, que sigue las reglas de la relación de trabajo.`);
+  for (const a of selected)
+    kept.push(
+      `No se suprime la postulación ${a.radicado}: usted fue seleccionado y pasó a su historia laboral, que sigue las reglas de la relación de trabajo.`,
+    );
   for (const q of await requestsOfPerson(db, person)) {
     if (q.id === request.id) continue;
-    const verdict = deletability({ kind: "solicitudes_pqrs", label: `la solicitud ${q.radicado}`, countsFrom: q.closed_at ?? null, open: !FINAL_STATUSES.includes(q.status as never) }, now);
+    const verdict = deletability(
+      { kind: "solicitudes_pqrs", label: `la solicitud ${q.radicado}`, countsFrom: q.closed_at ?? null, open: !FINAL_STATUSES.includes(q.status as never) },
+      now,
+    );
     if (!verdict.deletable) kept.push(verdict.reason);
   }
   kept.push(`No se suprime esta solicitud (${request.radicado}): se conserva como prueba de la respuesta (${ruleOf("solicitudes_pqrs").keptBy}).`);

@@ -30,7 +30,12 @@ const incidentReview: Purger = {
   async find(db, cutoff) {
     const rows = await db
       .selectFrom(INCIDENTS_TABLE)
-      .select(["case_id", "trabajador_documento", sql<string | null>`lower(trabajador_correo)`.as("worker"), sql<string | null>`lower(reporta_correo)`.as("reporter")])
+      .select([
+        "case_id",
+        "trabajador_documento",
+        sql<string | null>`lower(trabajador_correo)`.as("worker"),
+        sql<string | null>`lower(reporta_correo)`.as("reporter"),
+      ])
       .where("fecha", "<", bogotaDay(cutoff))
       .execute();
     return rows.map((r) => ({ id: r.case_id, subjects: [r.trabajador_documento.toUpperCase(), r.worker ?? "", r.reporter ?? ""].filter(Boolean) }));
@@ -42,8 +47,16 @@ const countersPurger: Purger = {
   kind: "sesiones_y_contadores",
   async find(db, cutoff) {
     const counts = await Promise.all([
-      db.selectFrom("sessions").select((eb) => eb.fn.countAll<number | string>().as("n")).where("expires_at", "<", cutoff).executeTakeFirstOrThrow(),
-      db.selectFrom("rate_limits").select((eb) => eb.fn.countAll<number | string>().as("n")).where("reset_at", "<", cutoff).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("expires_at", "<", cutoff)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("rate_limits")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("reset_at", "<", cutoff)
+        .executeTakeFirstOrThrow(),
     ]);
     const total = counts.reduce((n, c) => n + Number(c.n), 0);
     return Array.from({ length: total }, (_, i) => ({ id: i + 1, subjects: [] }));
@@ -60,7 +73,15 @@ const countersPurger: Purger = {
 const tableCounter = (kind: Purger["kind"], table: "users" | "legal_holds"): Purger => ({
   kind,
   find: async () => [],
-  count: async (db) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n),
+  count: async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
 });
 
 /**
@@ -72,16 +93,16 @@ const auditCounter = (role?: string): Purger => ({
   kind: "auditoria",
   find: async () => [],
   async count(db) {
-    const ethicsCases = db.selectFrom("cases").select(sql<number>`id`.as("id")).where("channel", "=", ethicsChannel.id);
+    const ethicsCases = db
+      .selectFrom("cases")
+      .select(sql<number>`id`.as("id"))
+      .where("channel", "=", ethicsChannel.id);
     const row = await db
       .selectFrom("audit_log")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where((eb) =>
         role
-          ? eb.or([
-              eb("audience", "=", role),
-              eb.and([eb("audience", "is", null), eb("case_id", "in", ethicsCases.where("kind", "in", ethicsKindsOf(role)))]),
-            ])
+          ? eb.or([eb("audience", "=", role), eb.and([eb("audience", "is", null), eb("case_id", "in", ethicsCases.where("kind", "in", ethicsKindsOf(role)))])])
           : eb.and([eb("audience", "is", null), eb.or([eb("case_id", "is", null), eb("case_id", "not in", ethicsCases)])]),
       )
       .executeTakeFirstOrThrow();
@@ -96,10 +117,25 @@ export const PURGERS: readonly Purger[] = [
   // The ethics line's discarded posts: their category is sealed, so no single owner can be told the
   // count; they go all the same, under an entry reserved for no one (ADR 021).
   { ...discardedHeldPurger({ channel: ethicsChannel.id }), audience: "reservado" },
-  closedCasePurger({ kind: "solicitudes_pqrs", channel: requestsChannel.id, closedStatuses: FINAL_STATUSES, table: "pqrs_requests", subjects: requestSubjects }),
+  closedCasePurger({
+    kind: "solicitudes_pqrs",
+    channel: requestsChannel.id,
+    closedStatuses: FINAL_STATUSES,
+    table: "pqrs_requests",
+    subjects: requestSubjects,
+  }),
   incidentReview,
   // The ethics line's counts, one purger per owner role: each role's audit entry holds its counts alone (docs/product.md §34).
-  { ...closedCasePurger({ kind: "linea_etica_sagrilaft_ptee", channel: ethicsChannel.id, kinds: ethicsKindsOf("cumplimiento"), closedStatuses: [ethicsChannel.closed], table: "ethics_reports" }), audience: "cumplimiento" },
+  {
+    ...closedCasePurger({
+      kind: "linea_etica_sagrilaft_ptee",
+      channel: ethicsChannel.id,
+      kinds: ethicsKindsOf("cumplimiento"),
+      closedStatuses: [ethicsChannel.closed],
+      table: "ethics_reports",
+    }),
+    audience: "cumplimiento",
+  },
   { ...caseCounter("linea_etica_convivencia", ethicsChannel.id, ethicsKindsOf("convivencia")), audience: "convivencia" },
   { ...caseCounter("linea_etica_convivencia", ethicsChannel.id, ethicsKindsOf("genero")), audience: "genero" },
   countersPurger,

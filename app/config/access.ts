@@ -8,7 +8,19 @@
  */
 import { type Role, ROLES } from "./roles";
 
-export type StaffArea = "messages" | "incidents" | "ethics" | "genderFigures" | "requests" | "dataRequests" | "dataSubjects" | "accounts" | "audit" | "fieldSpeed" | "payroll" | "vacancies";
+export type StaffArea =
+  | "messages"
+  | "incidents"
+  | "ethics"
+  | "genderFigures"
+  | "requests"
+  | "dataRequests"
+  | "dataSubjects"
+  | "accounts"
+  | "audit"
+  | "fieldSpeed"
+  | "payroll"
+  | "vacancies";
 
 export const ACCESS: Record<StaffArea, readonly Role[]> = {
   messages: ["staff", "admin"],

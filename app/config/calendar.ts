@@ -37,7 +37,15 @@ export const DEFAULT_CALENDAR: BusinessCalendar = {
   },
 };
 
-const DAY_NAMES: Record<Weekday, string> = { sunday: "domingo", monday: "lunes", tuesday: "martes", wednesday: "miércoles", thursday: "jueves", friday: "viernes", saturday: "sábado" };
+const DAY_NAMES: Record<Weekday, string> = {
+  sunday: "domingo",
+  monday: "lunes",
+  tuesday: "martes",
+  wednesday: "miércoles",
+  thursday: "jueves",
+  friday: "viernes",
+  saturday: "sábado",
+};
 const WEEK_ORDER: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
 /** «de lunes a sábado», «lunes, miércoles y viernes»: the working days as a visitor reads them. */
@@ -84,7 +92,12 @@ export function closingText(calendar: BusinessCalendar): string {
   }
   return groups
     .map((g) => {
-      const names = g.days.length === 1 ? DAY_NAMES[g.days[0]] : g.days.length === 2 ? `${DAY_NAMES[g.days[0]]} y ${DAY_NAMES[g.days[1]]}` : `${DAY_NAMES[g.days[0]]} a ${DAY_NAMES[g.days[g.days.length - 1]]}`;
+      const names =
+        g.days.length === 1
+          ? DAY_NAMES[g.days[0]]
+          : g.days.length === 2
+            ? `${DAY_NAMES[g.days[0]]} y ${DAY_NAMES[g.days[1]]}`
+            : `${DAY_NAMES[g.days[0]]} a ${DAY_NAMES[g.days[g.days.length - 1]]}`;
       return `${names} hasta las ${hourText(g.closes)}`;
     })
     .join(", ");

@@ -19,8 +19,7 @@ export const pages = {
   home: {
     path: "/",
     title: "Inicio",
-    description:
-      "Empresa de servicios temporales en Colombia: trabajadores en misión, empresas usuarias, ofertas de empleo y contacto.",
+    description: "Empresa de servicios temporales en Colombia: trabajadores en misión, empresas usuarias, ofertas de empleo y contacto.",
   },
   cliente: {
     path: "/cliente",
@@ -37,8 +36,7 @@ export const pages = {
   incidente: {
     path: "/incidente",
     title: "Incidente o accidente de trabajo",
-    description:
-      "Reporte un incidente o un accidente de trabajo: recibe un radicado y un código para consultar en línea el estado del reporte.",
+    description: "Reporte un incidente o un accidente de trabajo: recibe un radicado y un código para consultar en línea el estado del reporte.",
     interactive: true,
   },
   lineaEtica: {
@@ -76,8 +74,7 @@ export const pages = {
   reglamentoInterno: {
     path: "/nosotros/reglamentoInterno",
     title: "Reglamento Interno de Trabajo",
-    description:
-      "Texto completo del Reglamento Interno de Trabajo para trabajadores de planta, trabajadores en misión, aspirantes y empresas usuarias.",
+    description: "Texto completo del Reglamento Interno de Trabajo para trabajadores de planta, trabajadores en misión, aspirantes y empresas usuarias.",
   },
   politicaGeneros: {
     path: "/nosotros/politicaGeneros",

@@ -29,10 +29,7 @@ const PURPOSE: Record<NoticeForm | "any", string> = {
  * The notice for one form, or a generic one when `form` is omitted.
  * Example: `privacyNotice(site, "cliente").text`.
  */
-export function privacyNotice(
-  site: Pick<SiteConfig, "company" | "contact">,
-  form?: NoticeForm,
-): PrivacyNotice {
+export function privacyNotice(site: Pick<SiteConfig, "company" | "contact">, form?: NoticeForm): PrivacyNotice {
   const { legalName, nit, address, city } = site.company;
   const { phone, privacyEmail } = site.contact;
   return {

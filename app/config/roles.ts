@@ -24,7 +24,14 @@ export const isRole = (value: string): value is Role => (ROLES as readonly strin
 
 /** "sst,admin" → ["sst", "admin"]; an unknown name is an error that names it. */
 export function parseRoles(list: string): Role[] {
-  const names = [...new Set(list.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      list
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   if (names.length === 0) throw new Error(`Indique al menos un rol: ${ROLES.join(", ")}.`);
   const unknown = names.filter((n) => !isRole(n));
   if (unknown.length) throw new Error(`Rol desconocido: ${unknown.join(", ")}. Roles válidos: ${ROLES.join(", ")}.`);
@@ -32,6 +39,5 @@ export function parseRoles(list: string): Role[] {
 }
 
 export const hasRole = (user: { roles: readonly Role[] }, ...wanted: Role[]) => wanted.some((r) => user.roles.includes(r));
-
 
 export const rolesLabel = (roles: readonly Role[]) => roles.map((r) => ROLE_LABELS[r]).join(", ");

@@ -8,9 +8,7 @@ import { z } from "zod";
 import { DEFAULT_CALENDAR, WEEKDAYS } from "./calendar";
 
 const httpsUrl = z.url({ protocol: /^https?$/, error: "debe ser una URL http(s) completa" });
-const phone = z
-  .string()
-  .regex(/^\+?[0-9 ()-]{7,20}$/, "debe ser un número de teléfono (dígitos, espacios, + o guiones)");
+const phone = z.string().regex(/^\+?[0-9 ()-]{7,20}$/, "debe ser un número de teléfono (dígitos, espacios, + o guiones)");
 const email = z.email({ error: "debe ser una dirección de correo válida" });
 const videoId = z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, "debe ser un identificador de video válido");
 
@@ -180,14 +178,10 @@ export function parseSiteConfig(overrides: unknown = {}, env: { CONTACT_PHONE?: 
   // Office hours given are the whole schedule: a default day's own hours must not linger under them.
   const hours = (overrides as DeepPartial<SiteConfig> | undefined)?.calendar?.officeHours;
   if (hours) merged.calendar = { ...merged.calendar, officeHours: hours as SiteConfig["calendar"]["officeHours"] };
-  const withEnv = env.CONTACT_PHONE
-    ? { ...merged, contact: { ...merged.contact, phone: env.CONTACT_PHONE } }
-    : merged;
+  const withEnv = env.CONTACT_PHONE ? { ...merged, contact: { ...merged.contact, phone: env.CONTACT_PHONE } } : merged;
   const result = siteConfigSchema.safeParse(withEnv);
   if (!result.success) {
-    throw new SiteConfigError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "(raíz)"}: ${issue.message}`),
-    );
+    throw new SiteConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "(raíz)"}: ${issue.message}`));
   }
   return result.data;
 }

@@ -17,7 +17,13 @@ export function firstProblem(error: z.core.$ZodError): string {
 export const formFields = (form: FormData) => cleanFields(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
 
 /** Text as typed, trimmed; "" when absent. */
-export const trimmed = (max: number, message: string) => z.pipe(z.optional(z.string()), z.transform((v) => (v ?? "").trim())).check(z.maxLength(max, message));
+export const trimmed = (max: number, message: string) =>
+  z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((v) => (v ?? "").trim()),
+    )
+    .check(z.maxLength(max, message));
 
 /** A calendar day as a date input sends it, and one that exists. */
 export const day = (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, message), z.refine(isCalendarDay, message));

@@ -51,8 +51,7 @@ export const FIELD_MESSAGES = {
   tooOld: (days: number) => `La fecha no puede ser anterior a ${days} días.`,
   invalidTime: "Escriba una hora válida (hh:mm).",
   invalidDocument: "Escriba el número de documento: de 3 a 20 letras o números, sin puntos.",
-  healthConsent:
-    "Escribió datos de salud sin autorizar su tratamiento: marque la autorización de datos de salud o deje vacíos los campos de salud.",
+  healthConsent: "Escribió datos de salud sin autorizar su tratamiento: marque la autorización de datos de salud o deje vacíos los campos de salud.",
   consent: "Debe aceptar la política de tratamiento de datos personales para enviar el mensaje.",
   tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
 } as const;

@@ -47,7 +47,11 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
           aria-describedby={describedBy}
         />
         <label htmlFor={id}>{field.label}</label>
-        {field.hint ? <p id={hintId} className="field-hint">{field.hint}</p> : null}
+        {field.hint ? (
+          <p id={hintId} className="field-hint">
+            {field.hint}
+          </p>
+        ) : null}
         <p id={errorId(formId, field.name)} className="field-error" aria-live="polite">
           {error ?? ""}
         </p>
@@ -58,7 +62,11 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
     return (
       <fieldset id={id} className={`field field-radio field-${field.name}`} aria-describedby={describedBy}>
         <legend>{label}</legend>
-        {field.hint ? <p id={hintId} className="field-hint">{field.hint}</p> : null}
+        {field.hint ? (
+          <p id={hintId} className="field-hint">
+            {field.hint}
+          </p>
+        ) : null}
         {field.options?.map((option) => (
           <div key={option.value} className="field-radio-option">
             <input
@@ -111,7 +119,11 @@ export function FormField({ formId, field, value, error, onChange }: Props) {
   return (
     <div className={`field field-${field.name}`}>
       <label htmlFor={id}>{label}</label>
-      {field.hint ? <p id={hintId} className="field-hint">{field.hint}</p> : null}
+      {field.hint ? (
+        <p id={hintId} className="field-hint">
+          {field.hint}
+        </p>
+      ) : null}
       {control}
       <p id={errorId(formId, field.name)} className="field-error" aria-live="polite">
         {error ?? ""}
@@ -152,9 +164,7 @@ export function ErrorSummary({
         <ul>
           {entries.map(([name, message]) => (
             <li key={name}>
-              <a href={`#${fieldId(formId, name)}`}>
-                {`${labels[name] ?? name}: ${message}`}
-              </a>
+              <a href={`#${fieldId(formId, name)}`}>{`${labels[name] ?? name}: ${message}`}</a>
             </li>
           ))}
         </ul>

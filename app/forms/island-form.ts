@@ -25,9 +25,7 @@ export interface PostAnswer {
 }
 
 export type SendOutcome =
-  | { kind: "invalid"; result: ValidationResult }
-  | { kind: "answered"; ok: boolean; answer: PostAnswer | null }
-  | { kind: "unreachable" };
+  { kind: "invalid"; result: ValidationResult } | { kind: "answered"; ok: boolean; answer: PostAnswer | null } | { kind: "unreachable" };
 
 export interface IslandFormOptions {
   form: FormDef;
@@ -62,7 +60,10 @@ export function useIslandForm({ form, emptyValues, initial, refusal, draftKey, c
     let draft: Values = {};
     if (draftKey && !refusal) {
       try {
-        draft = pick(JSON.parse(sessionStorage.getItem(draftKey) ?? "null") ?? {}, form.fields.map((f) => f.name));
+        draft = pick(
+          JSON.parse(sessionStorage.getItem(draftKey) ?? "null") ?? {},
+          form.fields.map((f) => f.name),
+        );
       } catch {
         sessionStorage.removeItem(draftKey);
       }
@@ -140,7 +141,25 @@ export function useIslandForm({ form, emptyValues, initial, refusal, draftKey, c
   /** The labels the error summary links to. */
   const labels: Record<string, string> = Object.fromEntries([...form.fields.map((f) => [f.name, f.label]), [CONSENT_FIELD, "Autorización de datos"]]);
 
-  return { values, change, consent, setConsent, errors, setErrors, summary, setSummary, sending, dialog, setDialog, hydrated, formRef, honeypot, reset, send, labels };
+  return {
+    values,
+    change,
+    consent,
+    setConsent,
+    errors,
+    setErrors,
+    summary,
+    setSummary,
+    sending,
+    dialog,
+    setDialog,
+    hydrated,
+    formRef,
+    honeypot,
+    reset,
+    send,
+    labels,
+  };
 }
 
 function pick(source: Record<string, unknown>, keys: readonly string[]): Values {

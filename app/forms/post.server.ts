@@ -160,7 +160,10 @@ export function checkMarks(marks: SubmissionMarks, form: string) {
     throw new Refusal("metodo_no_permitido");
   }
 }
-export const marksOf = (request: Request): SubmissionMarks => ({ limited: request.headers.get(RATE_LIMITED_HEADER), counted: request.headers.get(COUNTED_HEADER) });
+export const marksOf = (request: Request): SubmissionMarks => ({
+  limited: request.headers.get(RATE_LIMITED_HEADER),
+  counted: request.headers.get(COUNTED_HEADER),
+});
 /** checkMarks for a request that went through the router. */
 export const checkRateMark = (request: Request, form: string) => checkMarks(marksOf(request), form);
 

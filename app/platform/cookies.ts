@@ -17,7 +17,12 @@ export function readCookie(request: Request, name: string): string | undefined {
 }
 
 /** `value` null clears the cookie (Max-Age=0). */
-export function serializeCookie(request: Request, name: string, value: string | null, options: { path: string; sameSite: "Lax" | "Strict"; maxAgeSeconds: number }): string {
+export function serializeCookie(
+  request: Request,
+  name: string,
+  value: string | null,
+  options: { path: string; sameSite: "Lax" | "Strict"; maxAgeSeconds: number },
+): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   const encoded = value ? encodeURIComponent(value) : "";
   return `${name}=${encoded}; Path=${options.path}; HttpOnly; SameSite=${options.sameSite}; Max-Age=${value ? options.maxAgeSeconds : 0}${secure}`;

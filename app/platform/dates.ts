@@ -72,7 +72,7 @@ export function isBusinessDay(day: string, calendar: Pick<BusinessCalendar, "wor
 export function addBusinessDays(day: string, n: number, calendar: Pick<BusinessCalendar, "workingDays"> = configured): string {
   if (n > 0 && calendar.workingDays.length === 0) throw new Error("El calendario no tiene días hábiles.");
   let current = day;
-  for (let counted = 0; counted < n; ) {
+  for (let counted = 0; counted < n;) {
     current = addDays(current);
     if (isBusinessDay(current, calendar)) counted++;
   }
@@ -80,7 +80,8 @@ export function addBusinessDays(day: string, n: number, calendar: Pick<BusinessC
 }
 
 /** End of the n-th business day after the Colombian day of `fromIso` (that day itself does not count). */
-export const businessDaysAfter = (fromIso: string, n: number, calendar: Pick<BusinessCalendar, "workingDays"> = configured) => endOfBogotaDay(addBusinessDays(bogotaDay(fromIso), n, calendar));
+export const businessDaysAfter = (fromIso: string, n: number, calendar: Pick<BusinessCalendar, "workingDays"> = configured) =>
+  endOfBogotaDay(addBusinessDays(bogotaDay(fromIso), n, calendar));
 
 /** Business days from `from` (exclusive) to `to` (inclusive); 0 when `to` is not after `from`. */
 export function businessDaysBetween(from: string, to: string, calendar: Pick<BusinessCalendar, "workingDays"> = configured): number {

@@ -3,10 +3,19 @@ import { z } from "zod";
 import { parseKey } from "./keys.server";
 
 const positiveInt = (fallback: number) =>
-  z.coerce.number({ error: "debe ser un número entero positivo" }).int({ error: "debe ser un número entero positivo" }).positive({ error: "debe ser un número entero positivo" }).default(fallback);
+  z.coerce
+    .number({ error: "debe ser un número entero positivo" })
+    .int({ error: "debe ser un número entero positivo" })
+    .positive({ error: "debe ser un número entero positivo" })
+    .default(fallback);
 const emailList = z
   .string()
-  .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email({ error: "debe ser una lista de correos separada por comas" })).min(1));
 
 /** A 256-bit key (the ethics line's encryption, ADR 013): its error says how to make one. */
@@ -46,7 +55,12 @@ const schema = z.object({
   /** Keys used before the current one, comma-separated, until `rotate-ethics-key` has re-sealed everything. */
   ETHICS_PREVIOUS_KEYS: z
     .string()
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(keyText))
     .default([]),
   /** The employment certificates' key (ADR 027): payroll lookups and the certificates' signature; never in the database. */
@@ -67,7 +81,12 @@ const schema = z.object({
   /** How often the log summarises an ongoing SMTP outage. */
   MAIL_OUTAGE_SUMMARY_MS: positiveInt(60_000),
   /** The hour (Colombian time, 0–23) from which the daily retention purge runs, once a day across instances. */
-  PURGE_HOUR: z.coerce.number({ error: "debe ser una hora entre 0 y 23" }).int({ error: "debe ser una hora entre 0 y 23" }).min(0, { error: "debe ser una hora entre 0 y 23" }).max(23, { error: "debe ser una hora entre 0 y 23" }).default(3),
+  PURGE_HOUR: z.coerce
+    .number({ error: "debe ser una hora entre 0 y 23" })
+    .int({ error: "debe ser una hora entre 0 y 23" })
+    .min(0, { error: "debe ser una hora entre 0 y 23" })
+    .max(23, { error: "debe ser una hora entre 0 y 23" })
+    .default(3),
   /** How long an instance holds a mail it is sending without renewing the hold (it renews it every third of this while sending); after a crash, another instance sends it once this has run out. */
   MAIL_LEASE_MS: positiveInt(15_000),
 });
@@ -81,9 +100,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerEnv {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(present);
   if (!result.success) {
-    throw new EnvError(
-      `Variables de entorno inválidas:\n${result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n")}`,
-    );
+    throw new EnvError(`Variables de entorno inválidas:\n${result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n")}`);
   }
   return result.data;
 }

@@ -79,7 +79,10 @@ function attachmentOf(filename: string, type: string | null, content: string) {
   return { filename, content, encoding: base64 ? "base64" : undefined, contentType: (base64 ? type?.slice(0, -7) : type) ?? "application/octet-stream" };
 }
 
-export function stableMessageId(row: { id: number | null | undefined; received_at: string | null; case_id?: number | null; outbox_id?: number | null }, from: string): string {
+export function stableMessageId(
+  row: { id: number | null | undefined; received_at: string | null; case_id?: number | null; outbox_id?: number | null },
+  from: string,
+): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "sitio.invalid";
   if (row.id === null || row.id === undefined) return row.case_id ? `<caso-${row.case_id}-${row.outbox_id}@${domain}>` : `<correo-${row.outbox_id}@${domain}>`;
   return `<mensaje-${row.id}-${Date.parse(row.received_at ?? "")}@${domain}>`;
@@ -209,7 +212,12 @@ export class OutboxSender {
    */
   private async releaseStaleLeases() {
     if (this.staleLeasesReleased || engineOfDatabase(this.db) === "postgres") return;
-    const released = await this.db.updateTable("outbox").set({ locked_until: null }).where("status", "=", "pending").where("locked_until", "is not", null).executeTakeFirst();
+    const released = await this.db
+      .updateTable("outbox")
+      .set({ locked_until: null })
+      .where("status", "=", "pending")
+      .where("locked_until", "is not", null)
+      .executeTakeFirst();
     this.staleLeasesReleased = true;
     if (Number(released.numUpdatedRows) > 0) log("info", "outbox-leases-released", { rows: Number(released.numUpdatedRows) });
   }
@@ -400,9 +408,7 @@ export class OutboxSender {
         html: mail.html,
         messageId: stableMessageId(row, this.options.from),
         attachments:
-          row.attachment_name && row.attachment_content !== null
-            ? [attachmentOf(row.attachment_name, row.attachment_type, row.attachment_content)]
-            : undefined,
+          row.attachment_name && row.attachment_content !== null ? [attachmentOf(row.attachment_name, row.attachment_type, row.attachment_content)] : undefined,
       });
     } catch (error) {
       await this.recordFailure(row, error);
@@ -456,7 +462,13 @@ export class OutboxSender {
           for (const { outboxId, sentAt, dropBody } of marks) {
             await trx
               .updateTable("outbox")
-              .set({ status: "sent", sent_at: sentAt, last_error: null, locked_until: null, ...(dropBody !== null ? { body_text: null, body_html: null, attachment_content: null, recipients: dropBody } : {}) })
+              .set({
+                status: "sent",
+                sent_at: sentAt,
+                last_error: null,
+                locked_until: null,
+                ...(dropBody !== null ? { body_text: null, body_html: null, attachment_content: null, recipients: dropBody } : {}),
+              })
               .where("id", "=", outboxId)
               .execute();
           }

@@ -134,14 +134,19 @@ export async function runPurge(db: Kysely<Database>, purgers: readonly Purger[],
     // The summary counts what every reader of the purge may know; a line with an audience says its held and
     // review counts in an entry of its own, for that role alone.
     const open = lines.filter((l) => !l.audience);
-    for (const l of lines) if (l.audience && l.purged.length === 0 && (l.held > 0 || l.review > 0)) await audit(db, null, "depurar_retencion", { detail: describe(l), email: "(depuración diaria)", audience: l.audience });
+    for (const l of lines)
+      if (l.audience && l.purged.length === 0 && (l.held > 0 || l.review > 0))
+        await audit(db, null, "depurar_retencion", { detail: describe(l), email: "(depuración diaria)", audience: l.audience });
     const others = open.filter((l) => l.purged.length === 0 && (l.held > 0 || l.review > 0));
     await audit(db, null, "depurar_retencion", {
       detail: `Depuración del ${bogotaDay(now)}: ${open.reduce((n, l) => n + l.purged.length, 0)} registro(s) suprimido(s) o anonimizado(s)${others.length ? ` · ${others.map(describe).join(" · ")}` : ""}`,
       email: "(depuración diaria)",
     });
   }
-  log("info", "retention-purge", { dryRun: options.dryRun, ...Object.fromEntries(lines.map((l) => [l.audience ? `${l.kind}_${l.audience}` : l.kind, { purged: l.purged.length, held: l.held, review: l.review }])) });
+  log("info", "retention-purge", {
+    dryRun: options.dryRun,
+    ...Object.fromEntries(lines.map((l) => [l.audience ? `${l.kind}_${l.audience}` : l.kind, { purged: l.purged.length, held: l.held, review: l.review }])),
+  });
   return lines;
 }
 
@@ -166,7 +171,11 @@ export function describe(line: PurgeLine): string {
 export async function claimDailyJob(db: Kysely<Database>, name: string, leaseMs: number, options: { now?: string; force?: boolean } = {}): Promise<boolean> {
   const now = options.now ?? new Date().toISOString();
   const day = bogotaDay(now);
-  await db.insertInto("job_leases").values({ name, locked_until: null, last_run_day: null, last_finished_at: null }).onConflict((oc) => oc.column("name").doNothing()).execute();
+  await db
+    .insertInto("job_leases")
+    .values({ name, locked_until: null, last_run_day: null, last_finished_at: null })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
   const result = await db
     .updateTable("job_leases")
     .set({ locked_until: new Date(Date.parse(now) + leaseMs).toISOString() })
@@ -191,7 +200,11 @@ export const PURGE_JOB = "depuracion-diaria";
 export const PURGE_LEASE_MS = 30 * 60_000;
 
 /** Claims, runs and releases today's purge; false when another instance has it or it already ran today. */
-export async function runDailyPurge(db: Kysely<Database>, purgers: readonly Purger[], options: Omit<PurgeOptions, "dryRun"> & { force?: boolean }): Promise<PurgeLine[] | null> {
+export async function runDailyPurge(
+  db: Kysely<Database>,
+  purgers: readonly Purger[],
+  options: Omit<PurgeOptions, "dryRun"> & { force?: boolean },
+): Promise<PurgeLine[] | null> {
   if (!(await claimDailyJob(db, PURGE_JOB, PURGE_LEASE_MS, { now: options.now, force: options.force }))) return null;
   let completed = false;
   try {

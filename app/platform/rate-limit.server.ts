@@ -83,7 +83,13 @@ export async function replaceHit(db: Kysely<Database>, key: string, expected: Hi
 }
 
 export async function unhit(db: Kysely<Database>, key: string): Promise<void> {
-  await withRelaxedSync(db, (conn) => conn.updateTable("rate_limits").set({ hits: sql`case when hits > 0 then hits - 1 else 0 end` }).where("key", "=", key).execute());
+  await withRelaxedSync(db, (conn) =>
+    conn
+      .updateTable("rate_limits")
+      .set({ hits: sql`case when hits > 0 then hits - 1 else 0 end` })
+      .where("key", "=", key)
+      .execute(),
+  );
 }
 
 export async function resetLimit(db: Kysely<Database>, key: string): Promise<void> {
@@ -92,7 +98,12 @@ export async function resetLimit(db: Kysely<Database>, key: string): Promise<voi
 
 /** Removes every counter whose key starts with `prefix` (an account's counters per address, on a password reset). */
 export async function resetLimitsWithPrefix(db: Kysely<Database>, prefix: string): Promise<void> {
-  await withRelaxedSync(db, (conn) => conn.deleteFrom("rate_limits").where(sql`substr(key, 1, ${sql.lit(prefix.length)})`, "=", prefix).execute());
+  await withRelaxedSync(db, (conn) =>
+    conn
+      .deleteFrom("rate_limits")
+      .where(sql`substr(key, 1, ${sql.lit(prefix.length)})`, "=", prefix)
+      .execute(),
+  );
 }
 
 /** Removes windows that ended (they would restart at 1 anyway), whatever limit they belong to. */
@@ -129,11 +140,14 @@ export class RateLimitStore {
   init(options: { windowMs: number }) {
     this.windowMs = options.windowMs;
     clearInterval(this.purgeTimer);
-    this.purgeTimer = setInterval(() => {
-      this.getDb()
-        .then((db) => purgeExpired(db))
-        .catch((error) => log("debug", "rate-limit-purge-failed", { error: String(error) }));
-    }, Math.max(this.windowMs, 60_000));
+    this.purgeTimer = setInterval(
+      () => {
+        this.getDb()
+          .then((db) => purgeExpired(db))
+          .catch((error) => log("debug", "rate-limit-purge-failed", { error: String(error) }));
+      },
+      Math.max(this.windowMs, 60_000),
+    );
     this.purgeTimer.unref();
   }
 

@@ -214,7 +214,8 @@ export const RETENTION: readonly RetentionRule[] = [
     record: "Postulaciones a las vacantes del sitio no seleccionadas o retiradas por la persona, con su hoja de vida",
     period: { months: 6 },
     periodText: "Seis (6) meses",
-    counted: "Desde que la postulación se marcó como no seleccionada o la persona la retiró; las seleccionadas siguen las reglas de la historia laboral del trabajador",
+    counted:
+      "Desde que la postulación se marcó como no seleccionada o la persona la retiró; las seleccionadas siguen las reglas de la historia laboral del trabajador",
     action: "suprimir",
     source:
       "Esta política; Ley 1581 de 2012, art. 4, literal b (finalidad), y Decreto 1377 de 2013, art. 11 (compilado en el Decreto 1074 de 2015): ninguna norma obliga a conservar la hoja de vida de quien no fue vinculado. Seis meses cubren una queja o reclamación sobre el proceso y una vacante igual que se abra de nuevo; después, la hoja de vida ya no sirve a la finalidad para la que se entregó.",
@@ -245,7 +246,8 @@ export interface DeletionCandidate {
 }
 
 /** Why a suppression request does not reach what the law keeps, as the person reads it. */
-export const SUPPRESSION_YIELDS = "La supresión no procede mientras la ley obligue a conservar el dato (Decreto 1377 de 2013, art. 9; Ley 1581 de 2012, art. 15).";
+export const SUPPRESSION_YIELDS =
+  "La supresión no procede mientras la ley obligue a conservar el dato (Decreto 1377 de 2013, art. 9; Ley 1581 de 2012, art. 15).";
 
 export type Deletability = { deletable: true } | { deletable: false; norm: string; until: string; reason: string };
 

@@ -145,9 +145,7 @@ export async function startServices(): Promise<{ notices: string[] }> {
   indexSoon(db, 0);
   const notices: string[] = [];
   if (!outbox) {
-    notices.push(
-      "SMTP_URL no está definido: los mensajes de los formularios se guardan en la base de datos, pero no se envían por correo.",
-    );
+    notices.push("SMTP_URL no está definido: los mensajes de los formularios se guardan en la base de datos, pero no se envían por correo.");
   }
   notices.push(...requireHooks().startNotices(getEnv()));
   return { notices };

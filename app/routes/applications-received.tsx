@@ -49,12 +49,15 @@ export default function ApplicationReceived({ loaderData }: Route.ComponentProps
               {APPLY_TEXTS.updated}
             </p>
             <p>
-              Le avisamos también al correo que dio la primera vez. Consulte el estado en <a href="/empleos/consulta">CONSULTAR</a> con el radicado y
-              su código.
+              Le avisamos también al correo que dio la primera vez. Consulte el estado en <a href="/empleos/consulta">CONSULTAR</a> con el radicado y su código.
             </p>
           </section>
         ) : receipt?.code ? (
-          <Receipt receipt={{ radicado: receipt.radicado, code: receipt.code, issuedAt: receipt.issuedAt }} text={TEXT} issuer={{ company: site.company.name, origin: site.origin }} />
+          <Receipt
+            receipt={{ radicado: receipt.radicado, code: receipt.code, issuedAt: receipt.issuedAt }}
+            text={TEXT}
+            issuer={{ company: site.company.name, origin: site.origin }}
+          />
         ) : (
           <section className="report-receipt">
             <h2>El radicado y el código ya no se muestran</h2>

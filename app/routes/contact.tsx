@@ -27,8 +27,8 @@ export default function Page({ actionData }: Route.ComponentProps) {
       refusal={actionData?.refusal}
     >
       <p>
-        Para una petición, una queja, un reclamo o una solicitud sobre sus datos personales, con un plazo legal de respuesta y un
-        radicado para seguirla, use <a href="/pqrs">PQRS</a>.
+        Para una petición, una queja, un reclamo o una solicitud sobre sus datos personales, con un plazo legal de respuesta y un radicado para seguirla, use{" "}
+        <a href="/pqrs">PQRS</a>.
       </p>
     </MessageFormPage>
   );

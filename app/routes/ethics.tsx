@@ -40,14 +40,15 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
         <h1 className="incident-title">{pages.lineaEtica.title}</h1>
         <div className="ethics-intro">
           <p className="lead">
-            Un canal confidencial para reportar soborno, corrupción, lavado de activos, acoso laboral o sexual y discriminación
-            en {site.company.name}. Es anónimo si usted quiere, solo lo leen quienes deben atenderlo y, con el radicado y el
-            código que recibe, sigue su reporte. Cada semestre publicamos las{" "}
-            <a href="/linea-etica/cifras">cifras de quejas de acoso sexual y de sanciones</a>.
+            Un canal confidencial para reportar soborno, corrupción, lavado de activos, acoso laboral o sexual y discriminación en {site.company.name}. Es
+            anónimo si usted quiere, solo lo leen quienes deben atenderlo y, con el radicado y el código que recibe, sigue su reporte. Cada semestre publicamos
+            las <a href="/linea-etica/cifras">cifras de quejas de acoso sexual y de sanciones</a>.
           </p>
           <p className="incident-emergency">
-            <strong>Si su vida o su integridad corren peligro, llame ya al <a href="tel:123">123</a>.</strong> ¿Ya reportó?{" "}
-            <a href="#consultar">Consulte su reporte</a>.
+            <strong>
+              Si su vida o su integridad corren peligro, llame ya al <a href="tel:123">123</a>.
+            </strong>{" "}
+            ¿Ya reportó? <a href="#consultar">Consulte su reporte</a>.
           </p>
         </div>
         <div className="incident-layout">
@@ -64,10 +65,9 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
             <details>
               <summary>Qué puede reportar</summary>
               <p>
-                Soborno o corrupción, lavado de activos, financiación del terrorismo o financiamiento de la proliferación de armas
-                de destrucción masiva, acoso laboral, acoso sexual, discriminación o desconocimiento de la desconexión laboral en{" "}
-                {site.company.name}: entre sus trabajadores
-                de planta o en misión, con sus empresas usuarias, sus clientes o sus proveedores.
+                Soborno o corrupción, lavado de activos, financiación del terrorismo o financiamiento de la proliferación de armas de destrucción masiva, acoso
+                laboral, acoso sexual, discriminación o desconocimiento de la desconexión laboral en {site.company.name}: entre sus trabajadores de planta o en
+                misión, con sus empresas usuarias, sus clientes o sus proveedores.
               </p>
               <p>
                 Para otros asuntos (una queja, un certificado, una pregunta) use <a href="/contacto">Contáctenos</a> o llame al{" "}
@@ -77,11 +77,10 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
             <details>
               <summary>Quién lee su reporte</summary>
               <p>
-                El oficial de cumplimiento recibe los reportes de soborno, corrupción y lavado de activos (SAGRILAFT y PTEE); el
-                comité de convivencia laboral, los de acoso laboral, discriminación y desconexión laboral; la persona referente de
-                género y diversidad, los de acoso sexual, que desde la Resolución 3461 de 2025 no atiende el comité (ruta de la Ley
-                2365 de 2024). Nadie más en la empresa los ve, y cada lectura queda registrada. Si la persona afectada es trabajador
-                en misión, su queja de acoso laboral la atiende el comité de la empresa usuaria con al menos un integrante del
+                El oficial de cumplimiento recibe los reportes de soborno, corrupción y lavado de activos (SAGRILAFT y PTEE); el comité de convivencia laboral,
+                los de acoso laboral, discriminación y desconexión laboral; la persona referente de género y diversidad, los de acoso sexual, que desde la
+                Resolución 3461 de 2025 no atiende el comité (ruta de la Ley 2365 de 2024). Nadie más en la empresa los ve, y cada lectura queda registrada. Si
+                la persona afectada es trabajador en misión, su queja de acoso laboral la atiende el comité de la empresa usuaria con al menos un integrante del
                 nuestro.
               </p>
             </details>
@@ -89,26 +88,22 @@ export default function LineaEtica({ actionData }: Route.ComponentProps) {
               <summary>Anonimato, cifrado y no represalias</summary>
               <ul className="ethics-promises">
                 <li>
-                  <strong>Anónimo si usted quiere.</strong> No necesita dar su nombre ni un contacto. De un reporte anónimo no
-                  guardamos su dirección IP, su navegador ni ningún otro rastro que permita saber quién lo hizo.
+                  <strong>Anónimo si usted quiere.</strong> No necesita dar su nombre ni un contacto. De un reporte anónimo no guardamos su dirección IP, su
+                  navegador ni ningún otro rastro que permita saber quién lo hizo.
                 </li>
                 <li>
-                  <strong>Cifrado.</strong> El contenido del reporte y la conversación se guardan cifrados, y los correos de aviso no
-                  dicen de qué se trata.
+                  <strong>Cifrado.</strong> El contenido del reporte y la conversación se guardan cifrados, y los correos de aviso no dicen de qué se trata.
                 </li>
                 <li>
-                  <strong>Sin represalias.</strong> Está prohibido tomar represalias contra quien reporta de buena fe o contra quien
-                  sirve de testigo; en acoso sexual, la terminación del contrato de quien se queja o de sus testigos dentro de los
-                  seis meses siguientes no produce efecto (Ley 2365 de 2024).
+                  <strong>Sin represalias.</strong> Está prohibido tomar represalias contra quien reporta de buena fe o contra quien sirve de testigo; en acoso
+                  sexual, la terminación del contrato de quien se queja o de sus testigos dentro de los seis meses siguientes no produce efecto (Ley 2365 de
+                  2024).
                 </li>
               </ul>
             </details>
             <details>
               <summary>Cómo sigue su reporte</summary>
-              <p>
-                Recibe un radicado y un código: con ellos, en CONSULTAR, ve el estado, lee las respuestas y agrega información, sin
-                revelar quién es.
-              </p>
+              <p>Recibe un radicado y un código: con ellos, en CONSULTAR, ve el estado, lee las respuestas y agrega información, sin revelar quién es.</p>
             </details>
           </section>
           <section className="incident-box" id="consultar" aria-labelledby="consultar-titulo">

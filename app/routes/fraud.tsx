@@ -38,19 +38,30 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
       <main className="page fraud">
         <h1>Ofertas de empleo falsas</h1>
         <p className="lead">
-          <strong>{site.company.name} nunca cobra a quien busca empleo.</strong> No pedimos dinero por exámenes médicos, cursos,
-          capacitaciones, uniformes, carnés, pólizas ni por «asegurar» un puesto, y no pedimos consignaciones ni pagos a cuentas de
-          personas. Los exámenes de ingreso los ordena y los paga la empresa. Si alguien le ofrece trabajo a nombre nuestro y le pide
-          dinero, es un fraude: no pague.
+          <strong>{site.company.name} nunca cobra a quien busca empleo.</strong> No pedimos dinero por exámenes médicos, cursos, capacitaciones, uniformes,
+          carnés, pólizas ni por «asegurar» un puesto, y no pedimos consignaciones ni pagos a cuentas de personas. Los exámenes de ingreso los ordena y los paga
+          la empresa. Si alguien le ofrece trabajo a nombre nuestro y le pide dinero, es un fraude: no pague.
         </p>
 
         <section aria-labelledby="verificar-titulo" className="fraud-check">
           <h2 id="verificar-titulo">¿Es nuestro este contacto?</h2>
-          <p>Escriba el número de teléfono o de WhatsApp, el correo o la dirección web desde donde le contactaron, o la dirección o el código de registro de la vacante que le ofrecieron.</p>
+          <p>
+            Escriba el número de teléfono o de WhatsApp, el correo o la dirección web desde donde le contactaron, o la dirección o el código de registro de la
+            vacante que le ofrecieron.
+          </p>
           <form method="post" className="fraud-form">
             <div className="field">
               <label htmlFor="dato">Teléfono, correo, dirección web o código de la vacante</label>
-              <input id="dato" name="dato" type="text" required maxLength={300} autoComplete="off" defaultValue={answer?.value ?? ""} aria-describedby="dato-ayuda" />
+              <input
+                id="dato"
+                name="dato"
+                type="text"
+                required
+                maxLength={300}
+                autoComplete="off"
+                defaultValue={answer?.value ?? ""}
+                aria-describedby="dato-ayuda"
+              />
               <p id="dato-ayuda" className="field-hint">
                 Por ejemplo: +57 300 123 4567, seleccion@empresa.com o www.empresa.com/empleos
               </p>
@@ -63,26 +74,25 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
             <div className={`fraud-answer ${answer.result?.official ? "fraud-answer-ours" : "fraud-answer-not-ours"}`} role="status">
               {answer.vacancy?.official ? (
                 <p>
-                  <strong>Es nuestra.</strong> «{answer.value}» es nuestra vacante{" "}
-                  <a href={`/empleos/${answer.vacancy.slug}`}>{answer.vacancy.title}</a>
+                  <strong>Es nuestra.</strong> «{answer.value}» es nuestra vacante <a href={`/empleos/${answer.vacancy.slug}`}>{answer.vacancy.title}</a>
                   {answer.vacancy.open ? "" : ", que ya cerró"}. Postúlese solo en esta página: el proceso es gratuito y nunca le cobraremos.
                 </p>
               ) : answer.vacancy ? (
                 <p>
-                  <strong>No es nuestra.</strong> «{answer.vacancy.address}» no es ninguna de nuestras vacantes. No pague nada, no envíe
-                  documentos y repórtelo (abajo). Vea nuestras <a href="/empleos">vacantes abiertas</a>.
+                  <strong>No es nuestra.</strong> «{answer.vacancy.address}» no es ninguna de nuestras vacantes. No pague nada, no envíe documentos y repórtelo
+                  (abajo). Vea nuestras <a href="/empleos">vacantes abiertas</a>.
                 </p>
               ) : answer.result === null ? (
                 <p>Escriba un número de teléfono, un correo o una dirección web completos.</p>
               ) : answer.result.official ? (
                 <p>
-                  <strong>Es nuestro.</strong> {KIND_LABELS[answer.result.kind]} «{answer.result.normalized}» es uno de nuestros canales oficiales.
-                  Aun así, recuerde: nunca le cobraremos por un proceso de selección.
+                  <strong>Es nuestro.</strong> {KIND_LABELS[answer.result.kind]} «{answer.result.normalized}» es uno de nuestros canales oficiales. Aun así,
+                  recuerde: nunca le cobraremos por un proceso de selección.
                 </p>
               ) : (
                 <p>
-                  <strong>No es nuestro.</strong> {KIND_LABELS[answer.result.kind]} «{answer.result.normalized}» no es uno de nuestros canales
-                  oficiales. No pague nada, no envíe documentos y repórtelo (abajo).
+                  <strong>No es nuestro.</strong> {KIND_LABELS[answer.result.kind]} «{answer.result.normalized}» no es uno de nuestros canales oficiales. No
+                  pague nada, no envíe documentos y repórtelo (abajo).
                 </p>
               )}
             </div>
@@ -109,8 +119,10 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
             </li>
             <li>
               Sitios web: {channels.domains.join(", ")} (y sus subdominios). Publicamos nuestras vacantes en{" "}
-              <a href={site.links.jobBoard}>{site.links.jobBoard.startsWith("/") ? `${site.origin.replace(/\/$/, "")}${site.links.jobBoard}` : site.links.jobBoard}</a>, cada
-              una con su código del Servicio Público de Empleo: escriba aquí el código o la dirección de una vacante para saber si es nuestra.
+              <a href={site.links.jobBoard}>
+                {site.links.jobBoard.startsWith("/") ? `${site.origin.replace(/\/$/, "")}${site.links.jobBoard}` : site.links.jobBoard}
+              </a>
+              , cada una con su código del Servicio Público de Empleo: escriba aquí el código o la dirección de una vacante para saber si es nuestra.
             </li>
           </ul>
         </section>
@@ -121,8 +133,8 @@ export default function OfertasFalsas({ actionData }: Route.ComponentProps) {
             <li>No pague ni consigne dinero, y no envíe copias de sus documentos ni datos bancarios.</li>
             <li>Guarde los mensajes, los números y los nombres que le dieron.</li>
             <li>
-              Repórtelo aquí, como una queja: <a href="/pqrs?tipo=queja&amp;asunto=oferta-falsa">reportar una oferta falsa</a>. Nos ayuda a
-              advertir a otras personas.
+              Repórtelo aquí, como una queja: <a href="/pqrs?tipo=queja&amp;asunto=oferta-falsa">reportar una oferta falsa</a>. Nos ayuda a advertir a otras
+              personas.
             </li>
             <li>Si ya pagó, denúncielo también ante la Policía Nacional o la Fiscalía General de la Nación.</li>
           </ol>

@@ -91,8 +91,7 @@ export default function Home() {
           ¿Trabajador en misión o de planta? <a href="/certificados">Descargue su certificado laboral</a> a cualquier hora.
         </p>
         <p className="home-fraud-note">
-          ¿Le ofrecieron empleo a nombre nuestro y le piden dinero? Nunca cobramos:{" "}
-          <a href="/ofertas-falsas">verifique si una oferta es nuestra</a>.
+          ¿Le ofrecieron empleo a nombre nuestro y le piden dinero? Nunca cobramos: <a href="/ofertas-falsas">verifique si una oferta es nuestra</a>.
         </p>
       </main>
       <footer className="home-footer">
@@ -107,8 +106,8 @@ export default function Home() {
         </nav>
         <SocialLinks networks={site.social.home} className="home-social" />
         <p className="home-legal">
-          {site.company.legalName} · NIT {site.company.nit} · <a href="/privacidad">Datos personales</a> · <a href="/pqrs">PQRS</a> · <a href="/linea-etica">Línea ética</a> · <a href="/certificados">Certificado laboral</a> ·{" "}
-          <a href="/ofertas-falsas">Ofertas de empleo falsas</a>
+          {site.company.legalName} · NIT {site.company.nit} · <a href="/privacidad">Datos personales</a> · <a href="/pqrs">PQRS</a> ·{" "}
+          <a href="/linea-etica">Línea ética</a> · <a href="/certificados">Certificado laboral</a> · <a href="/ofertas-falsas">Ofertas de empleo falsas</a>
         </p>
         <span id={NEW_TAB_HINT} hidden>
           Se abre en una pestaña nueva

@@ -39,27 +39,25 @@ export default function Incidente({ actionData }: Route.ComponentProps) {
       <main className="page incident">
         <h1 className="incident-title">{pages.incidente.title}</h1>
         <p className="incident-emergency">
-          <strong>Si hay una persona herida, primero busque atención médica:</strong> llame a la línea de su ARL o al{" "}
-          <a href="tel:123">123</a>.
+          <strong>Si hay una persona herida, primero busque atención médica:</strong> llame a la línea de su ARL o al <a href="tel:123">123</a>.
         </p>
         <div className="incident-layout">
           <section className="incident-box report-box" id="reportar" aria-labelledby="reportar-titulo">
             <h2 id="reportar-titulo">Reportar</h2>
             <p>
-              Después, o si alguien más ya atiende a la persona, reporte aquí lo que pasó. Puede hacerlo el trabajador, un
-              compañero o la empresa usuaria. ¿Ya reportó? <a href="#consultar">Consulte el estado de su reporte</a>.
+              Después, o si alguien más ya atiende a la persona, reporte aquí lo que pasó. Puede hacerlo el trabajador, un compañero o la empresa usuaria. ¿Ya
+              reportó? <a href="#consultar">Consulte el estado de su reporte</a>.
             </p>
             <p>
-              El reporte llega de inmediato al equipo de seguridad y salud en el trabajo. La ley da a la empresa dos días hábiles
-              siguientes al accidente (no desde que se entera) para reportarlo a la ARL y a la EPS y, si es grave o mortal, también a la
-              Dirección Territorial del Ministerio del Trabajo (Decreto 1072 de 2015, artículo 2.2.4.1.7); contamos como hábiles los
-              días {businessDaysText(site.calendar)}: por eso reporte cuanto antes. Si prefiere, llame
-              al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
+              El reporte llega de inmediato al equipo de seguridad y salud en el trabajo. La ley da a la empresa dos días hábiles siguientes al accidente (no
+              desde que se entera) para reportarlo a la ARL y a la EPS y, si es grave o mortal, también a la Dirección Territorial del Ministerio del Trabajo
+              (Decreto 1072 de 2015, artículo 2.2.4.1.7); contamos como hábiles los días {businessDaysText(site.calendar)}: por eso reporte cuanto antes. Si
+              prefiere, llame al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
             </p>
             {site.accidentNotice.ministryForAll ? (
               <p>
-                Además de lo que pide la ley, {site.company.name} avisa a la Dirección Territorial del Ministerio del Trabajo todos los
-                accidentes de trabajo, aunque no sean graves: es una práctica propia de la empresa.
+                Además de lo que pide la ley, {site.company.name} avisa a la Dirección Territorial del Ministerio del Trabajo todos los accidentes de trabajo,
+                aunque no sean graves: es una práctica propia de la empresa.
               </p>
             ) : null}
             <Island

@@ -58,15 +58,14 @@ export default function Pqrs({ loaderData, actionData }: Route.ComponentProps) {
         <h1 className="incident-title">{pages.pqrs.title}</h1>
         <div className="ethics-intro">
           <p className="lead">
-            Aquí puede presentar a {site.company.name} una petición, una queja, un reclamo, una sugerencia o una consulta, o
-            ejercer sus derechos sobre sus datos personales: conocerlos, corregirlos, actualizarlos, pedir que los suprimamos o
-            revocar su autorización. Antes de enviarla verá el plazo que la ley nos da para responderle y la fecha en que vence.
+            Aquí puede presentar a {site.company.name} una petición, una queja, un reclamo, una sugerencia o una consulta, o ejercer sus derechos sobre sus
+            datos personales: conocerlos, corregirlos, actualizarlos, pedir que los suprimamos o revocar su autorización. Antes de enviarla verá el plazo que la
+            ley nos da para responderle y la fecha en que vence.
           </p>
           <p>
-            Al enviarla recibe un radicado y un código de seguimiento: con ellos, en CONSULTAR, ve el estado, el plazo, cualquier
-            ampliación, lo que le pidamos completar y la respuesta, que también le enviamos al correo que indique. Para orientación,
-            llame al <a href={`tel:${tel}`}>{site.contact.phone}</a>. Para reportar un accidente use{" "}
-            <a href="/incidente">Incidente o accidente de trabajo</a>; para soborno, acoso o discriminación, la{" "}
+            Al enviarla recibe un radicado y un código de seguimiento: con ellos, en CONSULTAR, ve el estado, el plazo, cualquier ampliación, lo que le pidamos
+            completar y la respuesta, que también le enviamos al correo que indique. Para orientación, llame al <a href={`tel:${tel}`}>{site.contact.phone}</a>.
+            Para reportar un accidente use <a href="/incidente">Incidente o accidente de trabajo</a>; para soborno, acoso o discriminación, la{" "}
             <a href="/linea-etica">Línea ética</a>.
           </p>
         </div>
@@ -81,7 +80,16 @@ export default function Pqrs({ loaderData, actionData }: Route.ComponentProps) {
             <Island
               name="pqrs-form"
               component={RequestForm}
-              props={{ phone: site.contact.phone, privacyNotice: notice, refusal: actionData?.refusal, initial: loaderData.initial, now: loaderData.now, company: site.company.name, origin: site.origin, calendar: site.calendar }}
+              props={{
+                phone: site.contact.phone,
+                privacyNotice: notice,
+                refusal: actionData?.refusal,
+                initial: loaderData.initial,
+                now: loaderData.now,
+                company: site.company.name,
+                origin: site.origin,
+                calendar: site.calendar,
+              }}
             />
           </section>
         </div>

@@ -49,8 +49,8 @@ export default function Empleos({ loaderData }: Route.ComponentProps) {
       <main className="page vacancies">
         <h1>Ofertas de empleo</h1>
         <p className="lead">
-          Nuestras vacantes abiertas. Cada una está registrada en el Servicio Público de Empleo con el código que verá en su página, y se
-          postula aquí mismo, sin crear una cuenta.
+          Nuestras vacantes abiertas. Cada una está registrada en el Servicio Público de Empleo con el código que verá en su página, y se postula aquí mismo,
+          sin crear una cuenta.
         </p>
         <FreeNotice />
         <form method="get" action="/empleos" className="vacancy-filters" role="search" aria-label="Buscar vacantes">
@@ -84,7 +84,10 @@ export default function Empleos({ loaderData }: Route.ComponentProps) {
             BUSCAR
           </button>
         </form>
-        <p role="status">{total === 1 ? "1 vacante abierta" : `${total} vacantes abiertas`}{filter.q || filter.city || filter.sector ? " con esta búsqueda" : ""}.</p>
+        <p role="status">
+          {total === 1 ? "1 vacante abierta" : `${total} vacantes abiertas`}
+          {filter.q || filter.city || filter.sector ? " con esta búsqueda" : ""}.
+        </p>
         {rows.length ? (
           <ul className="vacancy-list">
             {rows.map((v) => (

@@ -50,7 +50,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     return data({ gone: true, title: v.title, closedOn: v.closes_on, open } satisfies Loaded, { status: 410, headers: { "Cache-Control": "no-cache" } });
   }
   const site = getSiteConfig();
-  const jsonLd = JSON.stringify(jobPosting(v, { origin: site.origin.replace(/\/$/, ""), companyName: site.company.name, logo: new URL("/og-image.png", site.origin).href })).replace(/</g, "\\u003c");
+  const jsonLd = JSON.stringify(
+    jobPosting(v, { origin: site.origin.replace(/\/$/, ""), companyName: site.company.name, logo: new URL("/og-image.png", site.origin).href }),
+  ).replace(/</g, "\\u003c");
   return data({ gone: false, vacancy: v, jsonLd } satisfies Loaded, { headers: { "Cache-Control": "no-cache" } });
 }
 
@@ -75,8 +77,8 @@ export default function Vacante({ loaderData, actionData }: Route.ComponentProps
         <main className="page vacancies">
           <h1>Esta vacante ya cerró</h1>
           <p>
-            «{loaded.title}» recibió postulaciones hasta el {formatDay(loaded.closedOn)}. Ya no recibe nuevas; si usted se postuló, siga su
-            proceso en <a href="/empleos/consulta">CONSULTAR</a>.
+            «{loaded.title}» recibió postulaciones hasta el {formatDay(loaded.closedOn)}. Ya no recibe nuevas; si usted se postuló, siga su proceso en{" "}
+            <a href="/empleos/consulta">CONSULTAR</a>.
           </p>
           {loaded.open.length ? (
             <>

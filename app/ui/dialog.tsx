@@ -17,7 +17,17 @@ export interface DialogContent {
  * `returnFocus`: where focus goes back when what had it is gone (a submit button disabled while sending loses
  * focus to <body>), so that it returns to the form and never to the page's start (docs/product.md §13).
  */
-export function Dialog({ id, content, onClose, returnFocus }: { id: string; content: DialogContent | null; onClose: () => void; returnFocus?: () => HTMLElement | null | undefined }) {
+export function Dialog({
+  id,
+  content,
+  onClose,
+  returnFocus,
+}: {
+  id: string;
+  content: DialogContent | null;
+  onClose: () => void;
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = `${id}-title`;

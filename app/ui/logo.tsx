@@ -10,7 +10,10 @@ export function Logo({ name, size = 48, className, tone }: { name: string; size?
       <svg className="logo-mark" viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false">
         <path className="logo-mark-accent" d="M16 33Q32 11 48 33" strokeWidth="5.5" />
         <path className="logo-mark-accent" d="M26 42v-10M32 42v-12M38 42v-10" strokeWidth="2.5" />
-        <path className="logo-mark-figures" d="M12 10a6 6 0 1 1 0 12a6 6 0 1 1 0-12zM52 10a6 6 0 1 1 0 12a6 6 0 1 1 0-12zM5 58V31a7 7 0 0 1 14 0v27zM45 58V31a7 7 0 0 1 14 0v27zM18 41h28v5H18z" />
+        <path
+          className="logo-mark-figures"
+          d="M12 10a6 6 0 1 1 0 12a6 6 0 1 1 0-12zM52 10a6 6 0 1 1 0 12a6 6 0 1 1 0-12zM5 58V31a7 7 0 0 1 14 0v27zM45 58V31a7 7 0 0 1 14 0v27zM18 41h28v5H18z"
+        />
       </svg>
       <span className="logo-name">{name}</span>
     </span>

@@ -10,10 +10,7 @@ export function NotFound() {
         <img src={notFoundArt} alt="" width={400} height={300} className="not-found-art" />
         <h1 lang="en">Not Found.</h1>
         <p lang="en">This page doesn't exist.</p>
-        <p>
-          La página que busca no existe o cambió de dirección. Revise la dirección escrita o vuelva al inicio para
-          encontrar lo que necesita.
-        </p>
+        <p>La página que busca no existe o cambió de dirección. Revise la dirección escrita o vuelva al inicio para encontrar lo que necesita.</p>
         <p>
           <a className="button" href="/">
             Ir al inicio

@@ -15,8 +15,12 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
         </a>
         <nav aria-label="Sitio" className="site-nav">
           <ul>
-            <li><a href="/nosotros">Nosotros</a></li>
-            <li><a href="/contacto">Contáctenos</a></li>
+            <li>
+              <a href="/nosotros">Nosotros</a>
+            </li>
+            <li>
+              <a href="/contacto">Contáctenos</a>
+            </li>
           </ul>
         </nav>
       </header>
@@ -35,16 +39,12 @@ export function SiteFooter() {
       <p>
         <strong>{site.company.legalName}</strong> · NIT {site.company.nit}
         <br />
-        {site.company.address}, {site.company.city} · Tel.{" "}
-        <a href={`tel:${site.contact.phone.replace(/[^+0-9]/g, "")}`}>{site.contact.phone}</a> ·{" "}
+        {site.company.address}, {site.company.city} · Tel. <a href={`tel:${site.contact.phone.replace(/[^+0-9]/g, "")}`}>{site.contact.phone}</a> ·{" "}
         <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
       </p>
       <p>
-        <a href="/certificados">Certificado laboral</a> ·{" "}
-        <a href="/privacidad">Política de tratamiento de datos personales</a> ·{" "}
-        <a href="/pqrs">PQRS</a> ·{" "}
-        <a href="/linea-etica">Línea ética</a> ·{" "}
-        <a href="/ofertas-falsas">Ofertas de empleo falsas</a>
+        <a href="/certificados">Certificado laboral</a> · <a href="/privacidad">Política de tratamiento de datos personales</a> · <a href="/pqrs">PQRS</a> ·{" "}
+        <a href="/linea-etica">Línea ética</a> · <a href="/ofertas-falsas">Ofertas de empleo falsas</a>
       </p>
     </footer>
   );

@@ -73,7 +73,11 @@ if (search && body) {
   let current = -1;
   search.hidden = false;
 
-  const normalize = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const normalize = (text) =>
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
 
   function find(term) {
     const found = [];
@@ -129,11 +133,20 @@ if (search && body) {
   }
 
   let timer;
-  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 200); });
-  search.querySelector("form").addEventListener("submit", (event) => { event.preventDefault(); go(current + 1); });
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 200);
+  });
+  search.querySelector("form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    go(current + 1);
+  });
   search.querySelector("[data-search-next]").addEventListener("click", () => go(current + 1));
   search.querySelector("[data-search-prev]").addEventListener("click", () => go(current - 1));
   input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") { event.preventDefault(); go(event.shiftKey ? current - 1 : current + 1); }
+    if (event.key === "Enter") {
+      event.preventDefault();
+      go(event.shiftKey ? current - 1 : current + 1);
+    }
   });
 }

@@ -64,7 +64,9 @@ if (form && typeof XMLHttpRequest === "function" && typeof FormData === "functio
     };
     xhr.onerror = () => {
       clearTimeout(slow);
-      settle("Se perdió la conexión mientras se enviaba su postulación. Lo que escribió y su archivo siguen aquí: revise su conexión y presione otra vez «ENVIAR POSTULACIÓN».");
+      settle(
+        "Se perdió la conexión mientras se enviaba su postulación. Lo que escribió y su archivo siguen aquí: revise su conexión y presione otra vez «ENVIAR POSTULACIÓN».",
+      );
     };
     xhr.ontimeout = xhr.onerror;
     button.disabled = true;

@@ -15,7 +15,10 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(path.join(tmpdir(), "calendario-"));
   const file = path.join(dir, "sitio.json");
-  writeFileSync(file, JSON.stringify({ calendar: { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"], officeHours: { opens: "08:00", closes: "17:00" } } }));
+  writeFileSync(
+    file,
+    JSON.stringify({ calendar: { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"], officeHours: { opens: "08:00", closes: "17:00" } } }),
+  );
   server = await startServer({ SITE_CONFIG: file });
 });
 test.afterAll(async () => {
@@ -39,5 +42,4 @@ test.describe("a Monday-to-Friday deployment", () => {
     await expect(page.locator(".pqrs-term-chosen")).toContainText("a más tardar el 29/12/2026");
     await expect(page.locator(".pqrs-terms-rule")).toContainText("de lunes a viernes");
   });
-
 });

@@ -47,7 +47,12 @@ test("/contacto: a first tap on ENVIAR of a filled form sends it through the isl
   await page.goto("/contacto", { waitUntil: "load" });
   await putValues(
     page,
-    { "contacto-nombre": "Primer Toque", "contacto-celular": "300 123 4567", "contacto-correo": "toque@example.org", "contacto-mensaje": "Enviado con el primer toque." },
+    {
+      "contacto-nombre": "Primer Toque",
+      "contacto-celular": "300 123 4567",
+      "contacto-correo": "toque@example.org",
+      "contacto-mensaje": "Enviado con el primer toque.",
+    },
     ["contacto-consentimiento"],
   );
   await expect(page.locator("form.message-form")).not.toHaveAttribute("novalidate", "");

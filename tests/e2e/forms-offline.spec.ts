@@ -27,7 +27,12 @@ const CASES: OfflineCase[] = [
     path: "/contacto",
     island: "message-form",
     button: "ENVIAR",
-    values: { "contacto-nombre": "Sin Red Contacto", "contacto-celular": "300 123 4567", "contacto-correo": "sinred@example.org", "contacto-mensaje": "Escrito sin conexión.\nSegunda línea." },
+    values: {
+      "contacto-nombre": "Sin Red Contacto",
+      "contacto-celular": "300 123 4567",
+      "contacto-correo": "sinred@example.org",
+      "contacto-mensaje": "Escrito sin conexión.\nSegunda línea.",
+    },
     checks: [/Autorizo el tratamiento de mis datos personales/],
     sent: async (page, island) =>
       island ? expect(page.getByRole("dialog", { name: "Enviado!" })).toBeVisible() : expect(page).toHaveURL(/\/contacto\/enviado$/, { timeout: 10_000 }),
@@ -36,7 +41,14 @@ const CASES: OfflineCase[] = [
     path: "/cliente",
     island: "message-form",
     button: "ENVIAR",
-    values: { "cliente-empresa": "Acme Sin Red", "cliente-cargo": "Gerente", "cliente-nombre": "Sin Red Cliente", "cliente-celular": "300 123 4567", "cliente-correo": "cliente@example.org", "cliente-mensaje": "Necesitamos personal." },
+    values: {
+      "cliente-empresa": "Acme Sin Red",
+      "cliente-cargo": "Gerente",
+      "cliente-nombre": "Sin Red Cliente",
+      "cliente-celular": "300 123 4567",
+      "cliente-correo": "cliente@example.org",
+      "cliente-mensaje": "Necesitamos personal.",
+    },
     checks: [/Autorizo el tratamiento de mis datos personales/],
     sent: async (page, island) =>
       island ? expect(page.getByRole("dialog", { name: "Enviado!" })).toBeVisible() : expect(page).toHaveURL(/\/cliente\/enviado$/, { timeout: 10_000 }),
@@ -114,7 +126,9 @@ for (const started of [true, false]) {
         await context.setOffline(true);
         await page.getByRole("button", { name: c.button }).click();
         const notice = offlineNotice(page);
-        await expect(notice).toHaveText(`Sin conexión a internet: lo que escribió no se envió, pero sigue aquí. Cuando vuelva la conexión, presione otra vez «${c.button}».`);
+        await expect(notice).toHaveText(
+          `Sin conexión a internet: lo que escribió no se envió, pero sigue aquí. Cuando vuelva la conexión, presione otra vez «${c.button}».`,
+        );
         await expect(page).toHaveURL(new RegExp(`${c.path}$`));
         await expectKept(page, c);
         if (!started) await expect(form).not.toHaveAttribute("novalidate", "");
@@ -167,6 +181,11 @@ test("a form page read offline from the service worker: the submit is held with 
   await context.setOffline(false);
   await page.getByRole("button", { name: "ENVIAR" }).click();
   // The island, if its script was at hand, or the plain post: sent either way, once.
-  await expect(page.getByRole("dialog", { name: "Enviado!" }).or(page.getByRole("heading", { name: "Enviado!" })).first()).toBeVisible({ timeout: 10_000 });
+  await expect(
+    page
+      .getByRole("dialog", { name: "Enviado!" })
+      .or(page.getByRole("heading", { name: "Enviado!" }))
+      .first(),
+  ).toBeVisible({ timeout: 10_000 });
   await expect.poll(mailCount).toBe(mails + 1);
 });

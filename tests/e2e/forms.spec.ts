@@ -250,28 +250,28 @@ test.describe("client form", () => {
 test.describe("the island's script fails to arrive", () => {
   // The service worker stays out, so that it cannot fetch the script the page is refused.
   test.use({ serviceWorkers: "block" });
-test("the form answered again by the server passes axe, and hydration keeps its errors and values", async ({ page }) => {
-  // The island's script fails to download, so the site script lets the browser post the form itself, as
-  // without JavaScript (issue 20: a submit before the island starts waits for it, and goes as a plain post
-  // only when it cannot start; until then the script was held back here).
-  let refuse = true;
-  await page.route("**/assets/island-*.js", (route) => (refuse ? route.abort() : route.continue().catch(() => undefined)));
-  await page.goto("/contacto", { waitUntil: "domcontentloaded" });
-  await fillContact(page, { CORREO: "nunez@example" });
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "ENVIAR" }).click();
-  const summary = page.getByRole("alert");
-  await expect(summary).toBeFocused({ timeout: 10_000 });
-  await expect(summary).toContainText("Correo electrónico no válido");
-  await expectNoAxeViolations(page);
-  refuse = false;
-  await hydrated(page);
-  await expect(summary).toBeVisible();
-  await expect(page.getByLabel("CORREO", { exact: true })).toHaveValue("nunez@example");
-  await expect(page.getByLabel("CORREO", { exact: true })).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("Señora Núñez");
-  await expect(page.getByRole("checkbox")).toBeChecked();
-});
+  test("the form answered again by the server passes axe, and hydration keeps its errors and values", async ({ page }) => {
+    // The island's script fails to download, so the site script lets the browser post the form itself, as
+    // without JavaScript (issue 20: a submit before the island starts waits for it, and goes as a plain post
+    // only when it cannot start; until then the script was held back here).
+    let refuse = true;
+    await page.route("**/assets/island-*.js", (route) => (refuse ? route.abort() : route.continue().catch(() => undefined)));
+    await page.goto("/contacto", { waitUntil: "domcontentloaded" });
+    await fillContact(page, { CORREO: "nunez@example" });
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "ENVIAR" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toBeFocused({ timeout: 10_000 });
+    await expect(summary).toContainText("Correo electrónico no válido");
+    await expectNoAxeViolations(page);
+    refuse = false;
+    await hydrated(page);
+    await expect(summary).toBeVisible();
+    await expect(page.getByLabel("CORREO", { exact: true })).toHaveValue("nunez@example");
+    await expect(page.getByLabel("CORREO", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("Señora Núñez");
+    await expect(page.getByRole("checkbox")).toBeChecked();
+  });
 });
 
 test.describe("without JavaScript", () => {

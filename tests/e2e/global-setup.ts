@@ -18,15 +18,18 @@ export default async function globalSetup() {
     ["comite@example.com", "convivencia"],
     ["genero@example.com", "genero"],
   ]);
-  const server = await startServer({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_TO: "equipo@example.com",
-    MAIL_TO_SST: "sst-equipo@example.com",
-    MAIL_TO_CONVIVENCIA: "comite-buzon@example.com",
-    ETHICS_KEY: Buffer.alloc(32, 3).toString("base64"),
-    FORM_RATE_LIMIT: "1000",
-    PORT: process.env.E2E_PORT ?? "3100",
-  }, databaseFile);
+  const server = await startServer(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_TO: "equipo@example.com",
+      MAIL_TO_SST: "sst-equipo@example.com",
+      MAIL_TO_CONVIVENCIA: "comite-buzon@example.com",
+      ETHICS_KEY: Buffer.alloc(32, 3).toString("base64"),
+      FORM_RATE_LIMIT: "1000",
+      PORT: process.env.E2E_PORT ?? "3100",
+    },
+    databaseFile,
+  );
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATABASE = server.databaseFile;
   return async () => {

@@ -60,7 +60,10 @@ test.describe("security headers", () => {
     await page.goto("/nosotros/unClick");
     // The facade's script arrives right after the first paint (ADR 011).
     await expect(page.locator("html")).toHaveAttribute("data-videos", "listo");
-    await page.getByRole("link", { name: /Reproducir el video/ }).first().click();
+    await page
+      .getByRole("link", { name: /Reproducir el video/ })
+      .first()
+      .click();
     await expect(page.locator("iframe")).toBeVisible();
     expect(violations).toEqual([]);
   });

@@ -43,7 +43,9 @@ test("without JavaScript, before the step's day the page built today says 90 % a
   await openRows(page);
   await expect(shownApplies(page)).toHaveCount(1);
   await expect(shownApplies(page)).toContainText("Recargo del 90 %");
-  await expect(page.locator("#cambio-recargo-dominical dl > div:visible", { hasText: "Próximo cambio" })).toContainText("Desde el 01/07/2027: Recargo del 100 %");
+  await expect(page.locator("#cambio-recargo-dominical dl > div:visible", { hasText: "Próximo cambio" })).toContainText(
+    "Desde el 01/07/2027: Recargo del 100 %",
+  );
   await context.close();
 });
 

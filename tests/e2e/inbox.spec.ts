@@ -73,24 +73,37 @@ test.describe("staff inbox", () => {
     await post(page, "contacto", { nombre: "Reintento Correo", correo: "reintento@example.org" });
     // Simulate a delivery that failed for good.
     const db = new Database(process.env.E2E_DATABASE as string);
-    await expect.poll(() => (db.prepare("select o.status from outbox o join messages m on m.id = o.message_id where m.nombre = ?").get("Reintento Correo") as { status: string }).status).toBe("sent");
-    db.prepare("update outbox set status = 'failed', attempts = 7, last_error = 'Conexión rechazada' where message_id = (select id from messages where nombre = ?)").run("Reintento Correo");
+    await expect
+      .poll(
+        () =>
+          (db.prepare("select o.status from outbox o join messages m on m.id = o.message_id where m.nombre = ?").get("Reintento Correo") as { status: string })
+            .status,
+      )
+      .toBe("sent");
+    db.prepare(
+      "update outbox set status = 'failed', attempts = 7, last_error = 'Conexión rechazada' where message_id = (select id from messages where nombre = ?)",
+    ).run("Reintento Correo");
     db.close();
     await signIn(page);
-    await page.getByRole("link", { name: /\d{2}\/\d{2}\/\d{4}/ }).first().click();
+    await page
+      .getByRole("link", { name: /\d{2}\/\d{2}\/\d{4}/ })
+      .first()
+      .click();
     await expect(page.getByText("Conexión rechazada")).toBeVisible();
     await expect(page.getByText("fallido")).toBeVisible();
     await page.getByRole("button", { name: "Reintentar ahora" }).click();
     await expect(page.getByRole("status")).toHaveText("El correo volvió a la cola de envío.");
-    await expect.poll(async () => {
-      await page.reload();
-      return page.locator(".admin-fields").last().textContent();
-    }).toContain("enviado");
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.locator(".admin-fields").last().textContent();
+      })
+      .toContain("enviado");
   });
 
   test("CSV export of the current filter opens in Excel with Spanish settings", async ({ page }) => {
     await page.goto("/");
-    await post(page, "cliente", { empresa: "=HYPERLINK(\"x\")", cargo: "Jefe; de \"planta\"", nombre: "Núñez CSV", correo: "csv@example.org" });
+    await post(page, "cliente", { empresa: '=HYPERLINK("x")', cargo: 'Jefe; de "planta"', nombre: "Núñez CSV", correo: "csv@example.org" });
     await signIn(page);
     await page.goto("/admin/mensajes?q=N%C3%BA%C3%B1ez%20CSV");
     const download = page.waitForEvent("download");
@@ -114,7 +127,15 @@ test.describe("staff inbox", () => {
     // Every deletion names the data request it serves (product rule 35).
     const filed = await page.request.post("/php/pqrs", {
       headers: { Origin: new URL(page.url()).origin },
-      data: { tipo: "datos_supresion", descripcion: "Borren mis datos.", nombre: "Borrar Me", tipo_documento: "CC", documento: "1122334455", correo: "borrar@example.org", consentimiento: true },
+      data: {
+        tipo: "datos_supresion",
+        descripcion: "Borren mis datos.",
+        nombre: "Borrar Me",
+        tipo_documento: "CC",
+        documento: "1122334455",
+        correo: "borrar@example.org",
+        consentimiento: true,
+      },
     });
     expect(filed.status()).toBe(201);
     const { radicado } = (await filed.json()) as { radicado: string };
@@ -156,7 +177,10 @@ test.describe("staff inbox", () => {
     });
     await signIn(page);
     await expect(page.locator("tbody")).toContainText("<script>alert('x')</script>");
-    await page.getByRole("link", { name: /\d{2}\/\d{2}\/\d{4}/ }).first().click();
+    await page
+      .getByRole("link", { name: /\d{2}\/\d{2}\/\d{4}/ })
+      .first()
+      .click();
     await expect(page.locator(".admin-message-text")).toHaveText(`<img src=x onerror="alert('y')"> <b>negrita</b>`);
     await expect(page.locator(".admin-message-text img, .admin-message-text b")).toHaveCount(0);
     expect(dialogs).toBe(0);

@@ -10,7 +10,11 @@ import { expectNoAxeViolations } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + scrollY);
+const top = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().top + scrollY);
 const today = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -185,7 +189,13 @@ test.describe("staff pages on a phone", () => {
       (
         await page.request.post("/php/contacto", {
           headers: { Origin: origin },
-          data: { nombre: "Lucía Fernández de la Torre", celular: "3001234567", correo: "lucia.fernandez.delatorre@example.org", mensaje: "Necesito un certificado laboral.", consentimiento: true },
+          data: {
+            nombre: "Lucía Fernández de la Torre",
+            celular: "3001234567",
+            correo: "lucia.fernandez.delatorre@example.org",
+            mensaje: "Necesito un certificado laboral.",
+            consentimiento: true,
+          },
         })
       ).status(),
     ).toBe(201);
@@ -196,7 +206,13 @@ test.describe("staff pages on a phone", () => {
 
     const created = await page.request.post("/php/linea-etica", {
       headers: { Origin: origin },
-      data: { categoria: "acoso_laboral", descripcion: "Me gritan en la bodega.", cuando: "Desde el lunes 15 de septiembre", donde: "Bodega de Funza", identificacion: "anonimo" },
+      data: {
+        categoria: "acoso_laboral",
+        descripcion: "Me gritan en la bodega.",
+        cuando: "Desde el lunes 15 de septiembre",
+        donde: "Bodega de Funza",
+        identificacion: "anonimo",
+      },
     });
     expect(created.status()).toBe(201);
     const { radicado } = (await created.json()) as { radicado: string };
@@ -209,7 +225,9 @@ test.describe("staff pages on a phone", () => {
     const main = await page.locator(".admin-main").evaluate((el) => el.clientWidth);
     expect((await when.boundingBox())?.width ?? 0).toBeGreaterThan(0.8 * main);
     expect(await when.evaluate((dd) => dd.scrollWidth <= dd.clientWidth)).toBe(true);
-    await expect(page.getByText(/el reporte pasa a quien la atiende \(el oficial de cumplimiento, el comité de convivencia o la persona referente de género\)/)).toBeVisible();
+    await expect(
+      page.getByText(/el reporte pasa a quien la atiende \(el oficial de cumplimiento, el comité de convivencia o la persona referente de género\)/),
+    ).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
   });

@@ -99,7 +99,9 @@ test("with JavaScript: the island updates the chosen term; the request is filed 
   await axe(page);
   await page.getByRole("radio", { name: /Datos personales, consulta/ }).check();
   const today = new Date().toISOString();
-  await expect(page.locator(".pqrs-term-chosen")).toContainText(`Datos personales: consulta (conocer sus datos): le respondemos en 10 días hábiles (Ley 1581 de 2012, art. 14)`);
+  await expect(page.locator(".pqrs-term-chosen")).toContainText(
+    `Datos personales: consulta (conocer sus datos): le respondemos en 10 días hábiles (Ley 1581 de 2012, art. 14)`,
+  );
   await expect(page.locator(".pqrs-term-chosen")).toContainText(formatDay(dueDay(today, TERMS.datos_consulta)));
   await expect(page.locator(".pqrs-term-selected")).toContainText("Datos personales: consulta");
   await page.getByRole("radio", { name: /^Consulta:/ }).check();

@@ -123,7 +123,10 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the receipt page of a post without the island: where JavaScript runs, the copy buttons appear; reloaded, the incident page names the phone (axe)", async ({ page, context }) => {
+test("the receipt page of a post without the island: where JavaScript runs, the copy buttons appear; reloaded, the incident page names the phone (axe)", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/incidente");
   // The page's own post (as without the island); the receipt cookie lands in this browser.
@@ -157,6 +160,8 @@ test("the receipt page of a post without the island: where JavaScript runs, the 
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(page.getByRole("heading", { name: "El radicado y el código ya no se muestran" })).toBeVisible();
-  await expect(page.getByText(/Si no los anotó, llame al \+57 601 000 0000: el equipo de seguridad y salud en el trabajo puede ubicar su reporte\./)).toBeVisible();
+  await expect(
+    page.getByText(/Si no los anotó, llame al \+57 601 000 0000: el equipo de seguridad y salud en el trabajo puede ubicar su reporte\./),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -65,7 +65,9 @@ test.describe("the incident report", () => {
     await page.locator("#incidente-fecha").fill(later.slice(0, 10));
     await page.locator("#incidente-hora").fill(later.slice(11, 16));
     await page.getByRole("button", { name: "ENVIAR REPORTE" }).click();
-    await expect(page.locator("#incidente-hora-error")).toHaveText("La fecha y la hora del evento no pueden ser posteriores al momento actual (hora de Colombia).");
+    await expect(page.locator("#incidente-hora-error")).toHaveText(
+      "La fecha y la hora del evento no pueden ser posteriores al momento actual (hora de Colombia).",
+    );
     await shot(page, "02-trabajador-evento-futuro-rechazado");
     await page.locator("#incidente-fecha").fill(today());
     await page.locator("#incidente-hora").fill("00:00");

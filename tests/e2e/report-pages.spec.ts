@@ -9,7 +9,11 @@ import { expectNoAxeViolations } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + scrollY);
+const top = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().top + scrollY);
 
 test("/incidente: the emergency line, then reporting on the first screen, CONSULTAR after the form", async ({ page }) => {
   await page.goto("/incidente");
@@ -33,7 +37,12 @@ test("/linea-etica: a short introduction, the form on the first screen, the deta
   expect(await top(page, "form.ethics-form")).toBeLessThan(844);
   await expect(page.locator(".incident-emergency")).toContainText("Si su vida o su integridad corren peligro, llame ya al 123.");
   const details = page.locator(".ethics-details details");
-  await expect(details.locator("summary")).toHaveText(["Qué puede reportar", "Quién lee su reporte", "Anonimato, cifrado y no represalias", "Cómo sigue su reporte"]);
+  await expect(details.locator("summary")).toHaveText([
+    "Qué puede reportar",
+    "Quién lee su reporte",
+    "Anonimato, cifrado y no represalias",
+    "Cómo sigue su reporte",
+  ]);
   expect(await top(page, ".ethics-details")).toBeGreaterThan(await top(page, "form.ethics-form button[type=submit]"));
   expect(await top(page, "#consultar")).toBeGreaterThan(await top(page, ".ethics-details"));
   const who = page.getByText(/El oficial de cumplimiento recibe los reportes de soborno/);

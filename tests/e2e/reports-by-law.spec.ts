@@ -17,7 +17,10 @@ async function signIn(page: Page, email: string) {
   await expect(page).not.toHaveURL(/ingresar/);
 }
 
-test("an accident reported late: its four notices, each recorded with its date and number; a serious one adds the investigation report", async ({ page, baseURL }) => {
+test("an accident reported late: its four notices, each recorded with its date and number; a serious one adds the investigation report", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const worker = `Rosa Plazos ${Date.now()}`;

@@ -129,7 +129,9 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`on a phone, a worker reporting for themselves is asked for their data once, and gets the code at the e-mail they gave as the worker's (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({ browser }) => {
+  test(`on a phone, a worker reporting for themselves is asked for their data once, and gets the code at the e-mail they gave as the worker's (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 }, locale: "es-CO" });
     const page = await context.newPage();
@@ -186,7 +188,10 @@ test("the pages only a visit without JavaScript reaches pass axe too", async ({ 
   await page.goto("/incidente/consulta");
   await axe(page);
   // The report refused by the server (as a post without JavaScript gets it), rendered in this page.
-  const response = await page.request.post("/incidente", { form: { tipo: "accidente", consentimiento: "on" }, headers: { Origin: new URL(page.url()).origin } });
+  const response = await page.request.post("/incidente", {
+    form: { tipo: "accidente", consentimiento: "on" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(response.status()).toBe(400);
   const html = await response.text();
   await page.route("**/incidente-rechazado", (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));

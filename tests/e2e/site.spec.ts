@@ -438,7 +438,9 @@ test.describe("critical path (ADR 011)", () => {
       await page.emulateMedia({ colorScheme });
       const parse = (rgb: string) => (rgb.match(/[\d.]+/g) ?? []).map(Number);
       const luminance = ([r, g, b]: number[]) =>
-        [r, g, b].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+        [r, g, b]
+          .map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+          .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
       const contrast = (a: number[], b: number[]) => {
         const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
         return (hi + 0.05) / (lo + 0.05);

@@ -34,61 +34,63 @@ async function fitsThePhone(page: Page) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSULTAR", async ({ page }, info) => {
-  const shot = async (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-  await page.goto("/empleos?q=bodega");
-  await expect(page.getByRole("heading", { name: "Ofertas de empleo" })).toBeVisible();
-  await fitsThePhone(page);
+  test("find a vacancy, apply with a PDF, read the receipt and follow it in CONSULTAR", async ({ page }, info) => {
+    const shot = async (name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+    await page.goto("/empleos?q=bodega");
+    await expect(page.getByRole("heading", { name: "Ofertas de empleo" })).toBeVisible();
+    await fitsThePhone(page);
     await shot("1-lista");
 
-  await page.getByRole("link", { name: "Auxiliar de bodega" }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/empleos/${SLUG}$`));
-  await expect(page.getByText(/Este proceso es gratuito/)).toBeVisible();
-  await expect(page.getByText("SPE-E2E-0001")).toBeVisible();
-  await fitsThePhone(page);
-  // Each fact reads across the phone, not squeezed into a column beside its label.
-  for (const dd of await page.locator(".vacancy-facts dd").all()) expect((await dd.boundingBox())?.width ?? 0).toBeGreaterThan(250);
+    await page.getByRole("link", { name: "Auxiliar de bodega" }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/empleos/${SLUG}$`));
+    await expect(page.getByText(/Este proceso es gratuito/)).toBeVisible();
+    await expect(page.getByText("SPE-E2E-0001")).toBeVisible();
+    await fitsThePhone(page);
+    // Each fact reads across the phone, not squeezed into a column beside its label.
+    for (const dd of await page.locator(".vacancy-facts dd").all()) expect((await dd.boundingBox())?.width ?? 0).toBeGreaterThan(250);
     await shot("2-vacante");
 
-  await page.getByLabel("Nombre completo").fill("Marta Ríos");
-  await page.getByLabel("Tipo de documento").selectOption("CC");
-  await page.getByLabel("Número de documento").fill("52998877");
-  await page.getByLabel("Correo electrónico").fill("marta.rios@example.org");
-  await page.getByLabel("Celular").fill("3105556677");
-  await page.getByLabel("Ciudad donde vive").fill("Cali");
-  await page.getByLabel(/Autorizo el tratamiento de mis datos y de mi hoja de vida/).check();
-  // An executable named .pdf: refused by its content, the values kept, the file asked again.
-  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({ name: "hoja-de-vida.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 programa", "latin1") });
-  await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
-  await expect(page.locator(".error-summary")).toContainText("no es un PDF");
-  await expect(page.getByLabel("Nombre completo")).toHaveValue("Marta Ríos");
-  await expect(page.getByText("Por seguridad, adjunte de nuevo el archivo.")).toBeVisible();
-  await fitsThePhone(page);
+    await page.getByLabel("Nombre completo").fill("Marta Ríos");
+    await page.getByLabel("Tipo de documento").selectOption("CC");
+    await page.getByLabel("Número de documento").fill("52998877");
+    await page.getByLabel("Correo electrónico").fill("marta.rios@example.org");
+    await page.getByLabel("Celular").fill("3105556677");
+    await page.getByLabel("Ciudad donde vive").fill("Cali");
+    await page.getByLabel(/Autorizo el tratamiento de mis datos y de mi hoja de vida/).check();
+    // An executable named .pdf: refused by its content, the values kept, the file asked again.
+    await page
+      .getByLabel(/Hoja de vida \(PDF/)
+      .setInputFiles({ name: "hoja-de-vida.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 programa", "latin1") });
+    await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
+    await expect(page.locator(".error-summary")).toContainText("no es un PDF");
+    await expect(page.getByLabel("Nombre completo")).toHaveValue("Marta Ríos");
+    await expect(page.getByText("Por seguridad, adjunte de nuevo el archivo.")).toBeVisible();
+    await fitsThePhone(page);
     await shot("3-archivo-rechazado");
 
-  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({
-    name: "hoja-de-vida.pdf",
-    mimeType: "application/pdf",
-    buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1"),
-  });
-  await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
-  await expect(page).toHaveURL(/\/empleos\/recibido$/);
-  await expect(page.getByRole("heading", { name: "Recibimos su postulación" })).toBeVisible();
-  const radicado = (await page.locator(".report-receipt-codes dd").nth(0).textContent()) ?? "";
-  const code = (await page.locator(".report-receipt-codes dd").nth(1).textContent()) ?? "";
-  expect(radicado).toMatch(/^HV-\d{4}-\d{6}$/);
-  await fitsThePhone(page);
+    await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({
+      name: "hoja-de-vida.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1"),
+    });
+    await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
+    await expect(page).toHaveURL(/\/empleos\/recibido$/);
+    await expect(page.getByRole("heading", { name: "Recibimos su postulación" })).toBeVisible();
+    const radicado = (await page.locator(".report-receipt-codes dd").nth(0).textContent()) ?? "";
+    const code = (await page.locator(".report-receipt-codes dd").nth(1).textContent()) ?? "";
+    expect(radicado).toMatch(/^HV-\d{4}-\d{6}$/);
+    await fitsThePhone(page);
     await shot("4-recibo");
 
-  await page.goto("/empleos/consulta");
-  await page.getByLabel("Radicado").fill(radicado);
-  await page.getByLabel("Código de seguimiento").fill(code);
-  await page.getByRole("button", { name: "CONSULTAR" }).click();
-  await expect(page.getByRole("heading", { name: `Postulación ${radicado}` })).toBeVisible();
-  await expect(page.getByText("Estado actual:")).toContainText("Recibida");
-  await fitsThePhone(page);
+    await page.goto("/empleos/consulta");
+    await page.getByLabel("Radicado").fill(radicado);
+    await page.getByLabel("Código de seguimiento").fill(code);
+    await page.getByRole("button", { name: "CONSULTAR" }).click();
+    await expect(page.getByRole("heading", { name: `Postulación ${radicado}` })).toBeVisible();
+    await expect(page.getByText("Estado actual:")).toContainText("Recibida");
+    await fitsThePhone(page);
     await shot("5-consulta");
-});
+  });
 });
 
 test("with JavaScript: a refused file is shown in place, everything typed and the next file go up with progress", async ({ page }) => {
@@ -102,13 +104,19 @@ test("with JavaScript: a refused file is shown in place, everything typed and th
   await page.getByLabel(/Autorizo el tratamiento de mis datos y de mi hoja de vida/).check();
   // The page's script is loaded after the first paint: wait for it to have put its status line in.
   await expect(page.locator(".vacancy-progress")).toHaveCount(1);
-  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({ name: "hv.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n<< /OpenAction << /S /JavaScript /JS (x) >> >>\n%%EOF\n", "latin1") });
+  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({
+    name: "hv.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n<< /OpenAction << /S /JavaScript /JS (x) >> >>\n%%EOF\n", "latin1"),
+  });
   await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
   await expect(page.locator("#postulacion-hoja_de_vida-error")).toContainText("contenido activo");
   await expect(page).toHaveURL(new RegExp(`/empleos/${SLUG}$`));
   await expect(page.getByLabel("Nombre completo")).toHaveValue("Julio Paz");
   await axe(page);
-  await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({ name: "hv.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n", "latin1") });
+  await page
+    .getByLabel(/Hoja de vida \(PDF/)
+    .setInputFiles({ name: "hv.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n", "latin1") });
   await page.getByRole("button", { name: "ENVIAR POSTULACIÓN" }).click();
   await expect(page).toHaveURL(/\/empleos\/recibido$/);
   await expect(page.getByRole("heading", { name: "Recibimos su postulación" })).toBeVisible();
@@ -123,7 +131,16 @@ test("the journey's pages, as served, pass axe", async ({ page }) => {
   await axe(page);
   // The page again with the errors, exactly as a visit without JavaScript gets it.
   const form = new FormData();
-  for (const [k, v] of Object.entries({ nombre: "Ana", tipo_documento: "CC", documento: "123456", correo: "", celular: "3001234567", ciudad: "Cali", consentimiento: "on" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    nombre: "Ana",
+    tipo_documento: "CC",
+    documento: "123456",
+    correo: "",
+    celular: "3001234567",
+    ciudad: "Cali",
+    consentimiento: "on",
+  }))
+    form.set(k, v);
   form.set("hoja_de_vida", new Blob([new Uint8Array(Buffer.from("MZ programa", "latin1"))], { type: "application/pdf" }), "hv.pdf");
   const origin = new URL(page.url()).origin;
   const refused = await fetch(`${origin}/empleos/${SLUG}`, { method: "POST", headers: { Origin: origin }, body: form });

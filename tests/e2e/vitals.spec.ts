@@ -26,7 +26,7 @@ async function visitAndLeave(page: Page, path: string, route: string): Promise<V
   // closes, and the server writes beacons within 2 s): count once the number has held still for 3 s.
   const count = async () => (await query(database(), "select 1 from vital_views where route = ?", [route])).length;
   let before = await count();
-  for (let settled = false; !settled; ) {
+  for (let settled = false; !settled;) {
     await new Promise((r) => setTimeout(r, 3_000));
     const now = await count();
     settled = now === before;
@@ -51,10 +51,13 @@ async function visitAndLeave(page: Page, path: string, route: string): Promise<V
   await page.goto("/robots.txt");
   let rows: ViewRow[] = [];
   await expect
-    .poll(async () => {
-      rows = await query<ViewRow>(database(), "select * from vital_views where route = ? order by received_at", [route]);
-      return rows.length;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        rows = await query<ViewRow>(database(), "select * from vital_views where route = ? order by received_at", [route]);
+        return rows.length;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(before + 1);
   return rows.at(-1) as ViewRow;
 }
@@ -97,10 +100,13 @@ test.describe("with the service worker", () => {
     await page.close({ runBeforeUnload: true });
     let rows: ViewRow[] = [];
     await expect
-      .poll(async () => {
-        rows = await query<ViewRow>(database(), "select * from vital_views where route = ? and navigation = 'reload'", ["/nosotros/sagrilaft"]);
-        return rows.length;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          rows = await query<ViewRow>(database(), "select * from vital_views where route = ? and navigation = 'reload'", ["/nosotros/sagrilaft"]);
+          return rows.length;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(1);
     expect(rows[0]).toMatchObject({ device: "desktop", service_worker: "cache" });
     expect(rows[0]?.lcp).toBeGreaterThan(0);

@@ -57,20 +57,45 @@ beforeAll(async () => {
   const dbUrl = await freshDatabaseUrl("acceso");
   databaseUrl = dbUrl;
   server = await startServer({ ETHICS_KEY }, dbUrl);
-  createAccounts(dbUrl, ROLES.map((role) => [`${role}@example.com`, role] as const));
+  createAccounts(
+    dbUrl,
+    ROLES.map((role) => [`${role}@example.com`, role] as const),
+  );
   for (const role of ROLES) {
     const { response, cookie } = await signIn(server.url, `${role}@example.com`);
     expect(response.status).toBe(302);
     cookies[role] = cookie;
   }
-  expect((await postJson("/php/contacto", { nombre: "Ana", celular: "3001234567", correo: "ana@example.org", mensaje: `Quisiera información. ${MARKS.message}`, consentimiento: true })).status).toBe(201);
+  expect(
+    (
+      await postJson("/php/contacto", {
+        nombre: "Ana",
+        celular: "3001234567",
+        correo: "ana@example.org",
+        mensaje: `Quisiera información. ${MARKS.message}`,
+        consentimiento: true,
+      })
+    ).status,
+  ).toBe(201);
   ids.message = 1;
   const report = await postJson("/php/incidente", { ...REPORT, descripcion: `Resbaló en el piso mojado de la bodega. ${MARKS.report}` });
   expect(report.status).toBe(201);
   ids.report = 1;
-  const bribery = await postJson("/php/linea-etica", { categoria: "soborno", descripcion: `Un proveedor ofreció dinero al jefe de compras. ${MARKS.bribery}`, cuando: "Ayer", donde: "Bogotá", identificacion: "anonimo" });
+  const bribery = await postJson("/php/linea-etica", {
+    categoria: "soborno",
+    descripcion: `Un proveedor ofreció dinero al jefe de compras. ${MARKS.bribery}`,
+    cuando: "Ayer",
+    donde: "Bogotá",
+    identificacion: "anonimo",
+  });
   expect(bribery.status).toBe(201);
-  const harassment = await postJson("/php/linea-etica", { categoria: "acoso_laboral", descripcion: `El supervisor grita e insulta a diario al equipo. ${MARKS.harassment}`, cuando: "Ayer", donde: "Cali", identificacion: "anonimo" });
+  const harassment = await postJson("/php/linea-etica", {
+    categoria: "acoso_laboral",
+    descripcion: `El supervisor grita e insulta a diario al equipo. ${MARKS.harassment}`,
+    cuando: "Ayer",
+    donde: "Cali",
+    identificacion: "anonimo",
+  });
   expect(harassment.status).toBe(201);
   ids.bribery = 2;
   ids.harassment = 3;
@@ -101,9 +126,26 @@ beforeAll(async () => {
   );
   ids.vacancy = Number((await query<{ id: number }>(dbUrl, "select id from vacancies"))[0].id);
   const application = new FormData();
-  for (const [k, v] of Object.entries({ nombre: "Laura Gómez", tipo_documento: "CC", documento: "1020304050", correo: "laura@example.org", celular: "3001234567", ciudad: "Cali", mensaje: MARKS.application, consentimiento: "on" })) application.set(k, v);
-  application.set("hoja_de_vida", new Blob([`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`], { type: "application/pdf" }), "hv.pdf");
-  expect((await fetch(`${server.url}/empleos/auxiliar-acceso-cali-0001`, { method: "POST", redirect: "manual", headers: { Origin: server.url }, body: application })).status).toBe(303);
+  for (const [k, v] of Object.entries({
+    nombre: "Laura Gómez",
+    tipo_documento: "CC",
+    documento: "1020304050",
+    correo: "laura@example.org",
+    celular: "3001234567",
+    ciudad: "Cali",
+    mensaje: MARKS.application,
+    consentimiento: "on",
+  }))
+    application.set(k, v);
+  application.set(
+    "hoja_de_vida",
+    new Blob([`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`], { type: "application/pdf" }),
+    "hv.pdf",
+  );
+  expect(
+    (await fetch(`${server.url}/empleos/auxiliar-acceso-cali-0001`, { method: "POST", redirect: "manual", headers: { Origin: server.url }, body: application }))
+      .status,
+  ).toBe(303);
   ids.application = Number((await query<{ case_id: number }>(dbUrl, "select case_id from job_applications"))[0].case_id);
 }, 120_000);
 afterAll(() => server?.stop());
@@ -207,7 +249,12 @@ describe("the audit log after the ethics line's owners work", () => {
   let mixed = "";
 
   const post = (p: string, cookie: string, body: Record<string, string>) =>
-    fetch(server.url + p, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie }, body: new URLSearchParams(body) });
+    fetch(server.url + p, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie },
+      body: new URLSearchParams(body),
+    });
 
   /** Every row of every page of the audit log, as text ("fecha | persona | acción | caso | detalle"). */
   async function auditRows(cookie: string): Promise<string[]> {
@@ -218,7 +265,14 @@ describe("the audit log after the ethics line's owners work", () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       const body = html.slice(html.indexOf("<tbody>"), html.indexOf("</tbody>"));
-      for (const tr of body.split("<tr>").slice(1)) rows.push(tr.split("</td>").slice(0, -1).map((cell) => cell.replace(/<[^>]+>/g, "").trim()).join(" | "));
+      for (const tr of body.split("<tr>").slice(1))
+        rows.push(
+          tr
+            .split("</td>")
+            .slice(0, -1)
+            .map((cell) => cell.replace(/<[^>]+>/g, "").trim())
+            .join(" | "),
+        );
       const next = /<a href="([^"]+)" rel="next">/.exec(html);
       href = next ? next[1].replaceAll("&amp;", "&") : null;
     }
@@ -226,12 +280,27 @@ describe("the audit log after the ethics line's owners work", () => {
   }
 
   beforeAll(async () => {
-    const sexual = await postJson("/php/linea-etica", { categoria: "acoso_sexual", descripcion: "Un compañero envía mensajes de contenido sexual no deseados.", cuando: "Ayer", donde: "Cali", identificacion: "anonimo" });
+    const sexual = await postJson("/php/linea-etica", {
+      categoria: "acoso_sexual",
+      descripcion: "Un compañero envía mensajes de contenido sexual no deseados.",
+      cuando: "Ayer",
+      donde: "Cali",
+      identificacion: "anonimo",
+    });
     expect(sexual.status).toBe(201);
-    const discrimination = await postJson("/php/linea-etica", { categoria: "discriminacion", descripcion: "A una compañera le niegan turnos por su origen.", cuando: "Ayer", donde: "Cali", identificacion: "anonimo" });
+    const discrimination = await postJson("/php/linea-etica", {
+      categoria: "discriminacion",
+      descripcion: "A una compañera le niegan turnos por su origen.",
+      cuando: "Ayer",
+      donde: "Cali",
+      identificacion: "anonimo",
+    });
     expect(discrimination.status).toBe(201);
     // Their ids, from their radicados (an application to a vacancy took a case id before them).
-    const idOf = async (res: Response) => Number((await query<{ id: number }>(databaseUrl, "select id from cases where radicado = ?", [((await res.json()) as { radicado: string }).radicado]))[0].id);
+    const idOf = async (res: Response) =>
+      Number(
+        (await query<{ id: number }>(databaseUrl, "select id from cases where radicado = ?", [((await res.json()) as { radicado: string }).radicado]))[0].id,
+      );
     extra.sexual = await idOf(sexual);
     extra.discrimination = await idOf(discrimination);
     const caseOf = { cumplimiento: ids.bribery, convivencia: ids.harassment, genero: extra.sexual } as const;
@@ -273,9 +342,18 @@ describe("the audit log after the ethics line's owners work", () => {
       if (role !== "cumplimiento") expect(row, role).not.toContain("linea_etica_sagrilaft_ptee");
     }
     const own = ethicsRows.filter((r) => r.includes(`${role}@example.com`));
-    expect(own.some((r) => r.includes("Abrió la lista de la línea ética")), role).toBe(true);
-    expect(own.some((r) => r.includes("Abrió un reporte de la línea ética")), role).toBe(true);
-    expect(own.some((r) => r.includes("Cambió el estado de un reporte de la línea ética")), role).toBe(true);
+    expect(
+      own.some((r) => r.includes("Abrió la lista de la línea ética")),
+      role,
+    ).toBe(true);
+    expect(
+      own.some((r) => r.includes("Abrió un reporte de la línea ética")),
+      role,
+    ).toBe(true);
+    expect(
+      own.some((r) => r.includes("Cambió el estado de un reporte de la línea ética")),
+      role,
+    ).toBe(true);
     // The account with two categories: one entry per category, each with that category's count.
     const mixedLists = ethicsRows.filter((r) => r.includes("mixta@example.com") && r.includes("Abrió la lista"));
     if (role === "cumplimiento") expect(mixedLists).toEqual([]);
@@ -301,7 +379,8 @@ describe("the audit log after the ethics line's owners work", () => {
     const counted = Number(/auditoria: (\d+) para revisión legal/.exec(summary ?? "")![1]);
     // Every entry but the purge's own existed when the purge counted; only the purge writes after it.
     const ethics = "(audience is not null or (case_id is not null and case_id in (select id from cases where channel = 'etica')))";
-    const count = async (where: string) => Number((await query<{ n: number | string }>(databaseUrl, `select count(*) as n from audit_log where ${where}`, []))[0].n);
+    const count = async (where: string) =>
+      Number((await query<{ n: number | string }>(databaseUrl, `select count(*) as n from audit_log where ${where}`, []))[0].n);
     const shared = await count(`action <> 'depurar_retencion' and not ${ethics}`);
     const ethicsEntries = await count(`action <> 'depurar_retencion' and ${ethics}`);
     const purgeEntries = await count("action = 'depurar_retencion'");

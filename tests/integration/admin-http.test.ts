@@ -43,13 +43,16 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe("signed out", () => {
-  it.each(["/admin", "/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios", "/admin/no-existe"])("%s sends to the sign-in page", async (p) => {
-    const res = await get(p);
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`/admin/ingresar?siguiente=${encodeURIComponent(p)}`);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-  });
+  it.each(["/admin", "/admin/mensajes", "/admin/mensajes/1", "/admin/titulares", "/admin/auditoria", "/admin/usuarios", "/admin/no-existe"])(
+    "%s sends to the sign-in page",
+    async (p) => {
+      const res = await get(p);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(`/admin/ingresar?siguiente=${encodeURIComponent(p)}`);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    },
+  );
 
   it("API calls get 401", async () => {
     expect((await get("/admin/exportar.csv")).status).toBe(401);

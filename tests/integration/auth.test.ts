@@ -161,9 +161,12 @@ describe("sign-in throttling", () => {
 
   it("lets only one of simultaneous attempts at a waiting account try its password", async () => {
     const now = Date.parse("2026-01-01T10:00:00Z");
-    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) await signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now, ...noDelay });
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      await signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now, ...noDelay });
     const later = now + failurePauseMs(ACCOUNT_FREE_FAILURES) + accountWaitMs(ACCOUNT_FREE_FAILURES);
-    const results = await Promise.all(Array.from({ length: 8 }, () => signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now: later, ...noDelay })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => signIn(db, { email: "ana@example.com", password: "equivocada", address: "10.0.0.1" }, { now: later, ...noDelay })),
+    );
     expect(results.filter((r) => !r.ok && r.reason === "credentials")).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.reason === "locked")).toHaveLength(7);
   });
@@ -195,7 +198,10 @@ describe("sign-in throttling", () => {
     const b = await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "203.0.113.20" }, { now: atSlot, ...noDelay });
     expect(b.ok).toBe(true);
     // And A still waits.
-    expect(await signIn(db, { email: "ana@example.com", password: PASSWORD, address: A }, { now: atSlot + 50, ...noDelay })).toMatchObject({ ok: false, reason: "locked" });
+    expect(await signIn(db, { email: "ana@example.com", password: PASSWORD, address: A }, { now: atSlot + 50, ...noDelay })).toMatchObject({
+      ok: false,
+      reason: "locked",
+    });
   }, 300_000);
 
   it("caps guesses at an account from many addresses, except from an address that signed in to it before", async () => {
@@ -217,14 +223,18 @@ describe("sign-in throttling", () => {
     expect((stranger as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(ACCOUNT_WINDOW_MS);
     expect((await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "192.0.2.1" }, { now, ...noDelay })).ok).toBe(true);
     // After the window, the new address signs in too.
-    expect((await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "100.64.99.1" }, { now: now + ACCOUNT_WINDOW_MS, ...noDelay })).ok).toBe(true);
+    expect((await signIn(db, { email: "ana@example.com", password: PASSWORD, address: "100.64.99.1" }, { now: now + ACCOUNT_WINDOW_MS, ...noDelay })).ok).toBe(
+      true,
+    );
   });
 
   it("forgets an account's waits at every address on a password reset", async () => {
     const now = Date.now();
-    for (const address of ["10.9.0.1", "10.9.0.2"]) for (let i = 0; i <= ACCOUNT_FREE_FAILURES; i++) await signIn(db, { email: "ana@example.com", password: "equivocada", address }, { now, ...noDelay });
+    for (const address of ["10.9.0.1", "10.9.0.2"])
+      for (let i = 0; i <= ACCOUNT_FREE_FAILURES; i++) await signIn(db, { email: "ana@example.com", password: "equivocada", address }, { now, ...noDelay });
     expect(await resetPassword(db, "ana@example.com", "otra-clave-muy-larga")).toBe(true);
-    for (const address of ["10.9.0.1", "10.9.0.2"]) expect((await signIn(db, { email: "ana@example.com", password: "otra-clave-muy-larga", address }, { now: now + 10, ...noDelay })).ok).toBe(true);
+    for (const address of ["10.9.0.1", "10.9.0.2"])
+      expect((await signIn(db, { email: "ana@example.com", password: "otra-clave-muy-larga", address }, { now: now + 10, ...noDelay })).ok).toBe(true);
   });
 
   it("answers a non-existent account exactly like an existing one", async () => {

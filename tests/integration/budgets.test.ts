@@ -30,7 +30,8 @@ const readPage = (pagePath: string) => readFileSync(path.join(client, pagePath, 
 /** The text of the page's inline <style> elements (content pages, ADR 011). */
 const inlineCss = (html: string) => [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
 /** Files the inline styles point at, except Home's hover-only backgrounds (fetched on hover only). */
-const inlineCssFiles = (html: string) => [...inlineCss(html).matchAll(/url\("?(\/assets\/[^")]+)"?\)/g)].map((m) => m[1]).filter((u) => !u.includes("home-alt-"));
+const inlineCssFiles = (html: string) =>
+  [...inlineCss(html).matchAll(/url\("?(\/assets\/[^")]+)"?\)/g)].map((m) => m[1]).filter((u) => !u.includes("home-alt-"));
 
 function weigh(pagePath: string): PageWeight {
   const htmlFile = path.join(client, pagePath, "index.html");
@@ -70,7 +71,22 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 afterAll(() => {
   console.log("\nBytes por página (gzip; HTML con sus estilos, script e imágenes en línea; CSS e imágenes: archivos aparte):");
-  console.table(Object.fromEntries(weights.map((w) => [w.path, { HTML: kb(w.html), JS: kb(w.js), CSS: kb(w.css), fuentes: kb(w.fonts), imágenes: kb(w.images), total: kb(w.total), "rendimiento (en reposo)": kb(w.vitals) }])));
+  console.table(
+    Object.fromEntries(
+      weights.map((w) => [
+        w.path,
+        {
+          HTML: kb(w.html),
+          JS: kb(w.js),
+          CSS: kb(w.css),
+          fuentes: kb(w.fonts),
+          imágenes: kb(w.images),
+          total: kb(w.total),
+          "rendimiento (en reposo)": kb(w.vitals),
+        },
+      ]),
+    ),
+  );
 });
 
 describe("byte budgets", () => {
@@ -103,7 +119,9 @@ describe("byte budgets", () => {
       // The container names the island's entry and chunks; the page's one inline script (the site
       // script) imports the entry on the first pointer, key or focus inside it, and preloads the chunks
       // once the page has painted (ADR 014). The browser tests check the behaviour.
-      expect(html, p.path).toMatch(new RegExp(`<div data-island="${island}" data-island-entry="/assets/island-${island}-[\\w-]+\\.js" data-island-imports="[^"]*" data-props="[^"]+">`));
+      expect(html, p.path).toMatch(
+        new RegExp(`<div data-island="${island}" data-island-entry="/assets/island-${island}-[\\w-]+\\.js" data-island-imports="[^"]*" data-props="[^"]+">`),
+      );
       expect([...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g)], p.path).toHaveLength(1);
     }
   });
@@ -138,7 +156,9 @@ describe("byte budgets", () => {
   // for cached and offline copies (+0.4 KB, product rule 37, ADR 022) and every footer links the job-offer
   // fraud page (product rule 31).
   it("every other content page but the long documents weighs at most 10.5 KB in all", () => {
-    for (const page of contentPages.filter((p) => !["/", "/nosotros/reglamentoInterno", "/privacidad", "/nosotros/politicaGeneros", "/nosotros/desconexionLaboral"].includes(p.path))) {
+    for (const page of contentPages.filter(
+      (p) => !["/", "/nosotros/reglamentoInterno", "/privacidad", "/nosotros/politicaGeneros", "/nosotros/desconexionLaboral"].includes(p.path),
+    )) {
       expect(byPath[page.path].total, page.path).toBeLessThanOrEqual(10.5 * 1024);
     }
   });
@@ -168,10 +188,13 @@ describe("byte budgets", () => {
     const worker = readFileSync(path.join(client, "sw.js"), "utf8");
     const urls = [...worker.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
     expect(urls).toContain("/nosotros/reglamentoInterno");
-    const bytes = urls.reduce((sum, url) => {
-      const file = /\.\w+$/.test(url) ? fileFor(url.startsWith("/") ? url : `/${url}`) : path.join(client, url, "index.html");
-      return sum + served(file);
-    }, served(path.join(client, "sw.js")));
+    const bytes = urls.reduce(
+      (sum, url) => {
+        const file = /\.\w+$/.test(url) ? fileFor(url.startsWith("/") ? url : `/${url}`) : path.join(client, url, "index.html");
+        return sum + served(file);
+      },
+      served(path.join(client, "sw.js")),
+    );
     console.log(`service worker: ${urls.length} archivos, ${kb(bytes)} servidos`);
     expect(bytes).toBeLessThanOrEqual(173 * 1024);
   });

@@ -21,10 +21,16 @@ const cookies: Record<string, string> = {};
 const ETHICS_KEY = Buffer.alloc(32, 9).toString("base64");
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
-const postJson = (p: string, body: unknown) => fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
+const postJson = (p: string, body: unknown) =>
+  fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
 const get = (role: string, p: string) => fetch(server.url + p, { headers: { Cookie: cookies[role] }, redirect: "manual" });
 const staffPost = (role: string, p: string, body: Record<string, string>) =>
-  fetch(server.url + p, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies[role] }, body: new URLSearchParams(body) });
+  fetch(server.url + p, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies[role] },
+    body: new URLSearchParams(body),
+  });
 /** What the page says, without its markup (React writes <!-- --> between a number and its text). */
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/\s+/g, " ");
 const link = (html: string, text: string) => html.match(new RegExp(`<a href="([^"]*)"[^>]*>${text}</a>`))?.[1].replace(/&amp;/g, "&");
@@ -81,7 +87,10 @@ async function walk(role: string, base: string, detail: RegExp) {
 beforeAll(async () => {
   dbUrl = await freshDatabaseUrl("listas");
   server = await startServer({ FORM_RATE_LIMIT: "100000", LOOKUP_RATE_LIMIT: "100000", ETHICS_KEY, LOG_LEVEL: "silent" }, dbUrl);
-  createAccounts(dbUrl, ["pqrs", "convivencia", "sst"].map((role) => [`${role}@example.com`, role] as const));
+  createAccounts(
+    dbUrl,
+    ["pqrs", "convivencia", "sst"].map((role) => [`${role}@example.com`, role] as const),
+  );
   for (const role of ["pqrs", "convivencia", "sst"]) {
     cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
   }
@@ -92,7 +101,17 @@ describe("the PQRS list", () => {
   it("lists the running clocks by due date, then those waiting for the person, then the rest, and pages through all of them", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 130; i++) {
-      ids.push(await file("/php/pqrs", { tipo: "peticion", descripcion: `Solicito una constancia laboral (${i}).`, nombre: `Persona ${i}`, tipo_documento: "CC", documento: `${10_000_000 + i}`, correo: `persona${i}@example.org`, consentimiento: true }));
+      ids.push(
+        await file("/php/pqrs", {
+          tipo: "peticion",
+          descripcion: `Solicito una constancia laboral (${i}).`,
+          nombre: `Persona ${i}`,
+          tipo_documento: "CC",
+          documento: `${10_000_000 + i}`,
+          correo: `persona${i}@example.org`,
+          consentimiento: true,
+        }),
+      );
     }
     // 30 answered (newest first at the end), 20 waiting for the person (by their last day), 80 running
     // (by due date: 10 of them overdue).
@@ -105,7 +124,10 @@ describe("the PQRS list", () => {
     }
     for (const [i, id] of waiting.entries()) {
       await execute(dbUrl, "update cases set status = 'por_completar' where id = ?", [id]);
-      await execute(dbUrl, "update pqrs_requests set due_at = null, completion_deadline = ? where case_id = ?", [new Date(Date.parse(`${today}T12:00:00Z`) + (20 - i) * 86_400_000).toISOString().slice(0, 10), id]);
+      await execute(dbUrl, "update pqrs_requests set due_at = null, completion_deadline = ? where case_id = ?", [
+        new Date(Date.parse(`${today}T12:00:00Z`) + (20 - i) * 86_400_000).toISOString().slice(0, 10),
+        id,
+      ]);
     }
     for (const [i, id] of running.entries()) {
       // Due dates in reverse order of filing (the list must sort them, not keep the filing order), the
@@ -176,7 +198,8 @@ describe("the accident reports' list", () => {
         expect(res.status).toBe(302);
       }
     }
-    for (const id of late.slice(5, 7)) expect((await staffPost("sst", `/admin/reportes/${id}`, { accion: "aviso", aviso: "arl", fecha: today, referencia: "" })).status).toBe(302);
+    for (const id of late.slice(5, 7))
+      expect((await staffPost("sst", `/admin/reportes/${id}`, { accion: "aviso", aviso: "arl", fecha: today, referencia: "" })).status).toBe(302);
 
     const overdue = late.slice(5);
     const { first, forward, backward } = await walk("sst", "/admin/reportes", /href="\/admin\/reportes\/(\d+)"/g);

@@ -43,7 +43,12 @@ const form = (body: Record<string, string | string[]>) => {
   return params;
 };
 const post = (path: string, body: Record<string, string | string[]>, cookie = "") =>
-  fetch(server.url + path, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie }, body: form(body) });
+  fetch(server.url + path, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie },
+    body: form(body),
+  });
 const get = (path: string, cookie = "") => fetch(server.url + path, { redirect: "manual", headers: { Cookie: cookie } });
 /** A page's HTML without React's text separators, so sentences read as on screen. */
 const html = async (res: Response | Promise<Response>) => (await (await res).text()).replace(/<!-- -->/g, "");
@@ -103,7 +108,9 @@ describe("the payroll import", () => {
     expect(second.status).toBe(303);
     expect(await snapshotOfPayroll()).toEqual(before);
     const imports = await query<Record<string, number | string>>(server.databaseUrl, "select * from payroll_imports order by id");
-    expect(imports.map((i) => [Number(i.people), Number(i.people_new), Number(i.contracts_new), Number(i.contracts_changed), Number(i.contracts_unchanged)])).toEqual([
+    expect(
+      imports.map((i) => [Number(i.people), Number(i.people_new), Number(i.contracts_new), Number(i.contracts_changed), Number(i.contracts_unchanged)]),
+    ).toEqual([
       [2, 2, 3, 0, 0],
       [2, 0, 0, 0, 3],
     ]);
@@ -121,11 +128,24 @@ describe("the payroll import", () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const url = new URL(server.url);
       const req = http.request(
-        { host: url.hostname, port: url.port, method: "POST", path: "/admin/nomina", agent: false, headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(200 * 1024 * 1024), Origin: server.url, Cookie: cookies.nomina } },
-        (res) => res.once("data", (chunk) => {
-          resolve({ status: res.statusCode ?? 0, body: String(chunk) });
-          req.destroy();
-        }),
+        {
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path: "/admin/nomina",
+          agent: false,
+          headers: {
+            "Content-Type": "multipart/form-data; boundary=x",
+            "Content-Length": String(200 * 1024 * 1024),
+            Origin: server.url,
+            Cookie: cookies.nomina,
+          },
+        },
+        (res) =>
+          res.once("data", (chunk) => {
+            resolve({ status: res.statusCode ?? 0, body: String(chunk) });
+            req.destroy();
+          }),
       );
       req.on("error", (error) => (String(error).includes("ECONNRESET") ? undefined : reject(error)));
       req.write("--x\r\n");
@@ -161,7 +181,9 @@ describe("the worker's flow without JavaScript", () => {
     const knownPage = await html(knownAnswer);
     const unknownPage = await html(get("/certificados", flowCookieOf(unknown)));
     expect(knownPage).toContain("Si sus datos están en nuestra nómina, enviamos un código de 6 dígitos a su correo <strong>m***@e***.org</strong>");
-    expect(unknownPage).toMatch(/Si sus datos están en nuestra nómina, enviamos un código de 6 dígitos a su correo <strong>[a-z]\*\*\*@[ghoy]\*\*\*\.com<\/strong>/);
+    expect(unknownPage).toMatch(
+      /Si sus datos están en nuestra nómina, enviamos un código de 6 dígitos a su correo <strong>[a-z]\*\*\*@[ghoy]\*\*\*\.com<\/strong>/,
+    );
     const mask = /<strong>[^<]*@[^<]*<\/strong>/g;
     expect(knownPage.replace(mask, "")).toBe(unknownPage.replace(mask, ""));
     const [mail] = (await smtp.waitForMails(mailsBefore + 1, 20_000)).slice(mailsBefore);
@@ -239,7 +261,9 @@ describe("the worker's flow without JavaScript", () => {
     expect(mail.attachments[0].contentType).toBe("application/pdf");
     expect(Buffer.compare(mail.attachments[0].content, pdf)).toBe(0);
     // Delivered: the PDF is no longer in the outbox.
-    await expect.poll(async () => (await query(server.databaseUrl, "select * from outbox where attachment_content is not null")).length, { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(async () => (await query(server.databaseUrl, "select * from outbox where attachment_content is not null")).length, { timeout: 15_000 })
+      .toBe(0);
   });
 
   it("verifies the code and the file; a changed byte, a wrong code and an unknown one are told apart; annulment shows", async () => {
@@ -300,7 +324,15 @@ describe("the worker's flow without JavaScript", () => {
     const filed = await fetch(`${server.url}/php/pqrs`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.url },
-      body: JSON.stringify({ tipo: "datos_consulta", descripcion: "Quiero saber qué datos míos tienen.", nombre: "María Fernanda Núñez Ruiz", tipo_documento: "CC", documento: "52123456", correo: "maria.nunez@example.org", consentimiento: true }),
+      body: JSON.stringify({
+        tipo: "datos_consulta",
+        descripcion: "Quiero saber qué datos míos tienen.",
+        nombre: "María Fernanda Núñez Ruiz",
+        tipo_documento: "CC",
+        documento: "52123456",
+        correo: "maria.nunez@example.org",
+        consentimiento: true,
+      }),
     });
     expect(filed.status).toBe(201);
     const { radicado } = (await filed.json()) as { radicado: string };

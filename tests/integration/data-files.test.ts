@@ -98,7 +98,15 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a deletion on SQLite", () => {
     const request = await fetch(`${server.url}/php/pqrs`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.url },
-      body: JSON.stringify({ tipo: "datos_supresion", descripcion: "Borren mis datos.", nombre: "Titular De La Solicitud", tipo_documento: "CC", documento: "1020304050", correo: email, consentimiento: true }),
+      body: JSON.stringify({
+        tipo: "datos_supresion",
+        descripcion: "Borren mis datos.",
+        nombre: "Titular De La Solicitud",
+        tipo_documento: "CC",
+        documento: "1020304050",
+        correo: email,
+        consentimiento: true,
+      }),
     });
     expect(request.status).toBe(201);
     const { radicado } = (await request.json()) as { radicado: string };

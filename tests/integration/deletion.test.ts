@@ -48,13 +48,25 @@ const ACCIDENT = {
   consentimiento: true,
 };
 
-const postJson = (p: string, body: unknown) => fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
+const postJson = (p: string, body: unknown) =>
+  fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
 const postForm = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(server.url + p, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers }, body: new URLSearchParams(body) });
+  fetch(server.url + p, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers },
+    body: new URLSearchParams(body),
+  });
 const get = (p: string, role: string) => fetch(server.url + p, { headers: { Cookie: cookies[role] }, redirect: "manual" });
 const staff = (role: string, p: string, body: Record<string, string>) => postForm(p, body, { Cookie: cookies[role] });
-const readDb = <T,>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const readDb = <T>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 const messagesOf = async (email: string) => (await readDb("select id from messages where lower(correo) = ?", email)).length;
 const reportExists = async (radicado: string) => (await readDb("select id from cases where radicado = ?", radicado)).length === 1;
 
@@ -67,12 +79,18 @@ async function file(p: string, body: Record<string, unknown>) {
 }
 
 const contact = async (correo: string) =>
-  expect((await postJson("/php/contacto", { nombre: MARTA.nombre, celular: "3001234567", correo, mensaje: "Quisiera saber de mi pago.", consentimiento: true })).status).toBe(201);
+  expect(
+    (await postJson("/php/contacto", { nombre: MARTA.nombre, celular: "3001234567", correo, mensaje: "Quisiera saber de mi pago.", consentimiento: true }))
+      .status,
+  ).toBe(201);
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("supresion");
-  createAccounts(dbUrl, ["datos", "admin"].map((role) => [`${role}@example.com`, role] as const));
+  createAccounts(
+    dbUrl,
+    ["datos", "admin"].map((role) => [`${role}@example.com`, role] as const),
+  );
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
   for (const role of ["datos", "admin"]) cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
 }, 120_000);
@@ -88,7 +106,15 @@ describe("an open accident report under retention", () => {
     accident = await file("/php/incidente", ACCIDENT);
     await contact(MARTA.correo);
     const queja = await file("/php/pqrs", { tipo: "queja", descripcion: "No me han pagado.", ...MARTA });
-    const beto = await file("/php/pqrs", { tipo: "datos_supresion", descripcion: "Borren mis datos.", nombre: "Beto Ruiz", tipo_documento: "CC", documento: "79111222", correo: "beto@example.org", consentimiento: true });
+    const beto = await file("/php/pqrs", {
+      tipo: "datos_supresion",
+      descripcion: "Borren mis datos.",
+      nombre: "Beto Ruiz",
+      tipo_documento: "CC",
+      documento: "79111222",
+      correo: "beto@example.org",
+      consentimiento: true,
+    });
 
     const found = text(await (await get(`/admin/titulares?correo=${MARTA.documento}`, "admin")).text());
     expect(found).toContain(accident.radicado);
@@ -149,7 +175,12 @@ describe("an open accident report under retention", () => {
 
   it("is refused by the purge, even twenty years after the event, with the norm in its audit line", async () => {
     // A report of another worker, with no open request, whose event was 21 years ago.
-    const old = await file("/php/incidente", { ...ACCIDENT, trabajador_documento: "1098765432", trabajador_correo: "pedro@example.org", trabajador_nombre: "Pedro Mora" });
+    const old = await file("/php/incidente", {
+      ...ACCIDENT,
+      trabajador_documento: "1098765432",
+      trabajador_correo: "pedro@example.org",
+      trabajador_nombre: "Pedro Mora",
+    });
     await execute(dbUrl, "update accident_reports set fecha = ? where case_id = ?", [dayBefore(21 * 366), old.id]);
     const db = await openDatabase(dbUrl);
     try {
@@ -161,8 +192,12 @@ describe("an open accident report under retention", () => {
       await db.destroy();
     }
     expect(await reportExists(old.radicado)).toBe(true);
-    const [audited] = await readDb<{ detail: string }>("select detail from audit_log where action = 'depurar_retencion' and detail like '%reportes_incidentes%' order by id desc");
-    expect(audited.detail).toContain("1 para revisión legal: se conservan veinte (20) años desde el fin de la relación laboral del trabajador, fecha que el sitio no conoce (Decreto 1072 de 2015, art. 2.2.4.6.13");
+    const [audited] = await readDb<{ detail: string }>(
+      "select detail from audit_log where action = 'depurar_retencion' and detail like '%reportes_incidentes%' order by id desc",
+    );
+    expect(audited.detail).toContain(
+      "1 para revisión legal: se conservan veinte (20) años desde el fin de la relación laboral del trabajador, fecha que el sitio no conoce (Decreto 1072 de 2015, art. 2.2.4.6.13",
+    );
   });
 });
 
@@ -178,7 +213,9 @@ describe("the data-subject tools", () => {
     const done = await staff("admin", "/admin/titulares", { correo: email, confirmar: "si", radicado: request.radicado });
     expect(done.status).toBe(200);
     expect(await messagesOf(email)).toBe(0);
-    const [audited] = await readDb<{ detail: string; user_email: string }>("select detail, user_email from audit_log where action = 'eliminar_datos_titular' order by id desc");
+    const [audited] = await readDb<{ detail: string; user_email: string }>(
+      "select detail, user_email from audit_log where action = 'eliminar_datos_titular' order by id desc",
+    );
     expect(audited.user_email).toBe("admin@example.com");
     expect(audited.detail).toMatch(new RegExp(`^1 mensaje\\(s\\) eliminado\\(s\\): n\\.º \\d+ · solicitud: ${request.radicado}$`));
   });
@@ -189,7 +226,9 @@ describe("the data-subject tools", () => {
     expect((await get("/admin/titulares?correo=Tomas.Vega%40example.org", "admin")).status).toBe(200);
     expect((await get(`/admin/titulares?correo=${MARTA.documento}`, "datos")).status).toBe(200);
     expect((await get("/admin/titulares", "admin")).status).toBe(200);
-    const rows = await readDb<{ user_email: string; detail: string; at: string }>("select user_email, detail, at from audit_log where action = 'buscar_titular' order by id");
+    const rows = await readDb<{ user_email: string; detail: string; at: string }>(
+      "select user_email, detail, at from audit_log where action = 'buscar_titular' order by id",
+    );
     expect(rows).toHaveLength(before + 2);
     const [byEmail, byDocument] = rows.slice(before);
     expect(byEmail.user_email).toBe("admin@example.com");

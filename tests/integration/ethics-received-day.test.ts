@@ -20,29 +20,59 @@ const today = () => bogotaDayStart(bogotaDay(new Date().toISOString()));
 describe("a new ethics report", () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServer({ ETHICS_KEY: Buffer.alloc(32, 7).toString("base64"), MAIL_TO: "etica@example.com", MAIL_TO_CONVIVENCIA: "comite@example.com", MAIL_TO_CUMPLIMIENTO: "oficial@example.com" });
+    server = await startServer({
+      ETHICS_KEY: Buffer.alloc(32, 7).toString("base64"),
+      MAIL_TO: "etica@example.com",
+      MAIL_TO_CONVIVENCIA: "comite@example.com",
+      MAIL_TO_CUMPLIMIENTO: "oficial@example.com",
+    });
   }, 120_000);
   afterAll(() => server?.stop());
 
   it("is stored with the start of its Colombian day, in every column written when it arrived", async () => {
     const post = (body: Record<string, unknown>) =>
-      fetch(`${server.url}/php/linea-etica`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
-    const report = { descripcion: "El supervisor me insulta y me amenaza cada noche.", cuando: "Desde octubre", donde: "Planta de Yumbo", involucrados: "El supervisor de turno" };
+      fetch(`${server.url}/php/linea-etica`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url },
+        body: JSON.stringify(body),
+      });
+    const report = {
+      descripcion: "El supervisor me insulta y me amenaza cada noche.",
+      cuando: "Desde octubre",
+      donde: "Planta de Yumbo",
+      involucrados: "El supervisor de turno",
+    };
     const anonymous = await post({ ...report, categoria: "acoso_laboral", identificacion: "anonimo" });
     expect(anonymous.status, await anonymous.clone().text()).toBe(201);
-    const identified = await post({ ...report, categoria: "soborno", identificacion: "identificado", nombre: "Patricia Salas", correo: "patricia@example.org", consentimiento: true });
+    const identified = await post({
+      ...report,
+      categoria: "soborno",
+      identificacion: "identificado",
+      nombre: "Patricia Salas",
+      correo: "patricia@example.org",
+      consentimiento: true,
+    });
     expect(identified.status).toBe(201);
 
-    const cases = await query<Record<string, string>>(server.databaseUrl, "select id, received_at, learned_at, consent_at, updated_at from cases where channel = 'etica' order by id");
+    const cases = await query<Record<string, string>>(
+      server.databaseUrl,
+      "select id, received_at, learned_at, consent_at, updated_at from cases where channel = 'etica' order by id",
+    );
     expect(cases).toHaveLength(2);
     for (const c of cases) {
       for (const column of ["received_at", "learned_at", "consent_at", "updated_at"]) expect(c[column], column).toBe(today());
     }
-    const events = await query<{ at: string }>(server.databaseUrl, "select at from case_events where case_id in (select id from cases where channel = 'etica')");
+    const events = await query<{ at: string }>(
+      server.databaseUrl,
+      "select at from case_events where case_id in (select id from cases where channel = 'etica')",
+    );
     expect(events.map((e) => e.at)).toEqual([today(), today()]);
     const consent = await query<{ consent_at: string | null }>(server.databaseUrl, "select consent_at from ethics_reports order by case_id");
     expect(consent.map((r) => r.consent_at)).toEqual([null, today()]);
-    const mails = await query<{ created_at: string; next_attempt_at: string }>(server.databaseUrl, "select created_at, next_attempt_at from outbox where case_id is not null");
+    const mails = await query<{ created_at: string; next_attempt_at: string }>(
+      server.databaseUrl,
+      "select created_at, next_attempt_at from outbox where case_id is not null",
+    );
     expect(mails.length).toBeGreaterThanOrEqual(3);
     for (const m of mails) expect([m.created_at, m.next_attempt_at]).toEqual([today(), today()]);
   });
@@ -89,7 +119,10 @@ describe("the ethics list and the rows stored before", () => {
       .execute();
     const id = Number(row.id);
     await db.insertInto("ethics_reports").values({ case_id: id, identified: 1, consent_at: receivedAt, payload: "v1:sellado" }).execute();
-    await db.insertInto("case_events").values({ case_id: id, at: receivedAt, type: "estado", status: "recibido", note: null, visible: 1, author: "sistema" }).execute();
+    await db
+      .insertInto("case_events")
+      .values({ case_id: id, at: receivedAt, type: "estado", status: "recibido", note: null, visible: 1, author: "sistema" })
+      .execute();
     return id;
   }
 
@@ -99,20 +132,48 @@ describe("the ethics list and the rows stored before", () => {
     const noon = await insertReport("2026-03-15T17:01:02.003Z");
     const touched = await insertReport("2026-03-16T15:00:00.999Z");
     await db.updateTable("cases").set({ updated_at: "2026-03-20T10:11:12.131Z" }).where("id", "=", touched).execute();
-    await db.insertInto("case_events").values({ case_id: touched, at: "2026-03-20T10:11:12.131Z", type: "estado", status: "en_revision", note: null, visible: 1, author: "genero@example.com" }).execute();
+    await db
+      .insertInto("case_events")
+      .values({ case_id: touched, at: "2026-03-20T10:11:12.131Z", type: "estado", status: "en_revision", note: null, visible: 1, author: "genero@example.com" })
+      .execute();
     const other = await db
       .insertInto("cases")
-      .values({ channel: "incidentes", kind: "incidente", radicado: "IN-2026-999999", code_salt: "00", code_hash: "00", status: "recibido", received_at: "2026-03-15T17:01:02.003Z", learned_at: "2026-03-15T17:01:02.003Z", consent_at: "2026-03-15T17:01:02.003Z", policy_version: "1.0", sensitive_consent_at: null, contact_email: null, updated_at: "2026-03-15T17:01:02.003Z" })
+      .values({
+        channel: "incidentes",
+        kind: "incidente",
+        radicado: "IN-2026-999999",
+        code_salt: "00",
+        code_hash: "00",
+        status: "recibido",
+        received_at: "2026-03-15T17:01:02.003Z",
+        learned_at: "2026-03-15T17:01:02.003Z",
+        consent_at: "2026-03-15T17:01:02.003Z",
+        policy_version: "1.0",
+        sensitive_consent_at: null,
+        contact_email: null,
+        updated_at: "2026-03-15T17:01:02.003Z",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
 
     await m022EthicsReceivedDay(engineOfDatabase(db)).up(db);
 
-    const read = async (id: number) => db.selectFrom("cases").select(["received_at", "learned_at", "consent_at", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow();
-    expect(await read(late)).toEqual({ received_at: "2026-03-14T05:00:00.000Z", learned_at: "2026-03-14T05:00:00.000Z", consent_at: "2026-03-14T05:00:00.000Z", updated_at: "2026-03-14T05:00:00.000Z" });
+    const read = async (id: number) =>
+      db.selectFrom("cases").select(["received_at", "learned_at", "consent_at", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await read(late)).toEqual({
+      received_at: "2026-03-14T05:00:00.000Z",
+      learned_at: "2026-03-14T05:00:00.000Z",
+      consent_at: "2026-03-14T05:00:00.000Z",
+      updated_at: "2026-03-14T05:00:00.000Z",
+    });
     expect((await read(noon)).received_at).toBe("2026-03-15T05:00:00.000Z");
     // A staff change afterwards is the staff's, and stays.
-    expect(await read(touched)).toEqual({ received_at: "2026-03-16T05:00:00.000Z", learned_at: "2026-03-16T05:00:00.000Z", consent_at: "2026-03-16T05:00:00.000Z", updated_at: "2026-03-20T10:11:12.131Z" });
+    expect(await read(touched)).toEqual({
+      received_at: "2026-03-16T05:00:00.000Z",
+      learned_at: "2026-03-16T05:00:00.000Z",
+      consent_at: "2026-03-16T05:00:00.000Z",
+      updated_at: "2026-03-20T10:11:12.131Z",
+    });
     const events = await db.selectFrom("case_events").select(["at"]).where("case_id", "=", touched).orderBy("id").execute();
     expect(events.map((e) => e.at)).toEqual(["2026-03-16T05:00:00.000Z", "2026-03-20T10:11:12.131Z"]);
     const consent = await db.selectFrom("ethics_reports").select("consent_at").where("case_id", "=", late).executeTakeFirstOrThrow();

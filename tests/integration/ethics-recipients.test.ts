@@ -32,7 +32,10 @@ beforeAll(async () => {
   ]);
   await execute(dbUrl, "update users set disabled_at = ? where email = ?", [new Date().toISOString(), "retirada@example.com"]);
   // No MAIL_TO_CUMPLIMIENTO, MAIL_TO_CONVIVENCIA nor MAIL_TO_GENERO; no account holds cumplimiento.
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "buzon-general@example.com", ETHICS_KEY: Buffer.alloc(32, 9).toString("base64") }, dbUrl);
+  server = await startServer(
+    { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "buzon-general@example.com", ETHICS_KEY: Buffer.alloc(32, 9).toString("base64") },
+    dbUrl,
+  );
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -48,7 +51,7 @@ it("tells the role's active accounts, never the general mailbox, and says so at 
   // (Granting genero to a second account mailed the first holder: only the report notices count here.)
   const NOTICE = "Llegó un reporte nuevo a la línea ética";
   const notices = () => smtp.mails.filter((m) => m.subject?.includes(NOTICE));
-  for (const deadline = Date.now() + 60_000; notices().length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  for (const deadline = Date.now() + 60_000; notices().length === 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 100));
   const [notice] = notices();
   expect(recipientOf(notice)).toContain("referente@example.com");
   expect(recipientOf(notice)).toContain("referente-suplente@example.com");

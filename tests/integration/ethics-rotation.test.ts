@@ -28,7 +28,12 @@ function rotateFromTheCommandLine(current: string, previous: string) {
 }
 afterAll(() => db?.destroy());
 
-const options = { policyVersion: "1.1", recipients: { cumplimiento: ["o@example.com"], convivencia: ["c@example.com"], genero: ["g@example.com"] }, origin: "https://example.com", companyName: "Empresa" };
+const options = {
+  policyVersion: "1.1",
+  recipients: { cumplimiento: ["o@example.com"], convivencia: ["c@example.com"], genero: ["g@example.com"] },
+  origin: "https://example.com",
+  companyName: "Empresa",
+};
 
 it("rotate-ethics-key re-seals reports, notes and waiting mails; the old key can then go", async () => {
   const oldKey = newKey();
@@ -37,7 +42,18 @@ it("rotate-ethics-key re-seals reports, notes and waiting mails; the old key can
   const created = await storeEthicsReport(
     db,
     before,
-    { categoria: "soborno", descripcion: "Pago a un funcionario", cuando: "Ayer", donde: "Bogotá", involucrados: "", evidencia: "", identificacion: "identificado", nombre: "Ana", correo: "ana@example.org", celular: "" },
+    {
+      categoria: "soborno",
+      descripcion: "Pago a un funcionario",
+      cuando: "Ayer",
+      donde: "Bogotá",
+      involucrados: "",
+      evidencia: "",
+      identificacion: "identificado",
+      nombre: "Ana",
+      correo: "ana@example.org",
+      celular: "",
+    },
     options,
   );
   await addReporterInformation(db, before, created.id, "Tengo el recibo", options);

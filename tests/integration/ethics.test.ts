@@ -53,7 +53,7 @@ const postForm = (p: string, body: Record<string, string>, headers: Record<strin
     body: new URLSearchParams(body),
   });
 const get = (p: string, cookie: string) => fetch(server.url + p, { headers: { Cookie: cookie }, redirect: "manual" });
-const readDb = <T,>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
+const readDb = <T>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
 const writeDb = (sql: string, ...params: unknown[]) => execute(dbUrl, sql, params);
 const recipientOf = (m: { to?: unknown }) => {
   const to = m.to as { text?: string } | { text?: string }[] | undefined;
@@ -99,7 +99,8 @@ beforeAll(async () => {
   const jb = await b.json();
   harassment = { ...ja, id: await byRadicado(ja.radicado) };
   bribery = { ...jb, id: await byRadicado(jb.radicado) };
-  for (const email of ["cumplimiento", "convivencia", "genero", "admin", "personal", "sst"]) cookies[email] = (await signIn(server.url, `${email}@example.com`)).cookie;
+  for (const email of ["cumplimiento", "convivencia", "genero", "admin", "personal", "sst"])
+    cookies[email] = (await signIn(server.url, `${email}@example.com`)).cookie;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -130,7 +131,18 @@ describe("a report to the ethics line", () => {
         }
       }
     }
-    for (const secret of [FORWARDED, USER_AGENT, "NavegadorDePrueba", "Ricardo Torres", "WhatsApp", "Yumbo", "Julián Mora", "licitación", "Patricia Salas", "patricia.salas@example.org"]) {
+    for (const secret of [
+      FORWARDED,
+      USER_AGENT,
+      "NavegadorDePrueba",
+      "Ricardo Torres",
+      "WhatsApp",
+      "Yumbo",
+      "Julián Mora",
+      "licitación",
+      "Patricia Salas",
+      "patricia.salas@example.org",
+    ]) {
       expect(everything, secret).not.toContain(secret);
     }
     const [row] = await readDb<{ payload: string; identified: number }>("select payload, identified from ethics_reports where case_id = ?", harassment.id);
@@ -140,7 +152,10 @@ describe("a report to the ethics line", () => {
     expect(consents.find((c) => Number(c.case_id) === harassment.id)?.consent_at).toBeNull();
     expect(consents.find((c) => Number(c.case_id) === bribery.id)?.consent_at).toMatch(/^\d{4}-/);
     // No column of the report's rows can hold a trace of the sender.
-    const columns = [...Object.keys((await readDb<object>("select * from cases"))[0]), ...Object.keys((await readDb<object>("select * from ethics_reports"))[0])];
+    const columns = [
+      ...Object.keys((await readDb<object>("select * from cases"))[0]),
+      ...Object.keys((await readDb<object>("select * from ethics_reports"))[0]),
+    ];
     expect(columns.filter((c) => /ip|agent|address|direccion|navegador/i.test(c))).toEqual([]);
   });
 
@@ -155,14 +170,29 @@ describe("a report to the ethics line", () => {
     expect(mails.some((m) => recipientOf(m).includes("contacto@example.com"))).toBe(false);
     for (const m of mails) {
       const body = `${m.subject}\n${m.text}\n${m.html}`;
-      for (const secret of ["acoso", "Acoso", "soborno", "Soborno", "Ricardo", "Torres", "Julián", "Patricia", harassment.radicado, bribery.radicado, harassment.codigo, bribery.codigo]) {
+      for (const secret of [
+        "acoso",
+        "Acoso",
+        "soborno",
+        "Soborno",
+        "Ricardo",
+        "Torres",
+        "Julián",
+        "Patricia",
+        harassment.radicado,
+        bribery.radicado,
+        harassment.codigo,
+        bribery.codigo,
+      ]) {
         expect(body, secret).not.toContain(secret);
       }
     }
     expect(toCommittee[0].text).toContain("/admin/etica");
     // Once sent, the reporter's address is kept only masked.
     await new Promise((r) => setTimeout(r, 300));
-    expect((await readDb<{ recipients: string }>("select recipients from outbox where case_id = ?", bribery.id)).map((r) => r.recipients)).toContain("p…@example.org");
+    expect((await readDb<{ recipients: string }>("select recipients from outbox where case_id = ?", bribery.id)).map((r) => r.recipients)).toContain(
+      "p…@example.org",
+    );
   });
 });
 
@@ -209,7 +239,9 @@ describe("who sees what", () => {
   });
 
   it("every read is in the audit trail, which only the channel's owners see", async () => {
-    const entries = await readDb<{ action: string; case_id: number | null; user_email: string }>("select action, case_id, user_email from audit_log where action like 'etica_%'");
+    const entries = await readDb<{ action: string; case_id: number | null; user_email: string }>(
+      "select action, case_id, user_email from audit_log where action like 'etica_%'",
+    );
     expect(entries.some((e) => e.action === "etica_ver_reporte" && Number(e.case_id) === bribery.id && e.user_email === "cumplimiento@example.com")).toBe(true);
     expect(entries.some((e) => e.action === "etica_ver_lista" && e.user_email === "convivencia@example.com")).toBe(true);
     const staffAudit = await (await get("/admin/auditoria", cookies.personal)).text();
@@ -286,7 +318,11 @@ describe("CONSULTAR and the conversation", () => {
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Escriba la información que quiere agregar.");
     const [id, expires] = access.split(".");
-    const forged = await postForm("/linea-etica/consulta", { accion: "agregar", acceso: `${bribery.id}.${expires}.${access.split(".")[2]}`, informacion: "hola" });
+    const forged = await postForm("/linea-etica/consulta", {
+      accion: "agregar",
+      acceso: `${bribery.id}.${expires}.${access.split(".")[2]}`,
+      informacion: "hola",
+    });
     expect(forged.status).toBe(403);
     expect(id).toBe(String(harassment.id));
   });
@@ -360,30 +396,42 @@ describe("the sexual-harassment route (Ley 2365 de 2024; Res. 3461 de 2025)", ()
     const headers = (cookie: string) => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie });
     const act = (id: number, body: Record<string, string>, cookie: string) =>
       fetch(`${server.url}/admin/etica/${id}`, { method: "POST", redirect: "manual", headers: headers(cookie), body: new URLSearchParams(body) });
-    const figuresPost = (body: Record<string, string>) => fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: headers(cookies.genero), body: new URLSearchParams(body) });
+    const figuresPost = (body: Record<string, string>) =>
+      fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: headers(cookies.genero), body: new URLSearchParams(body) });
     const newSexual = async (descripcion: string) => {
       const res = await postJson("/php/linea-etica", { ...SEXUAL_OLDER, descripcion });
       expect(res.status).toBe(201);
       return Number((await readDb<{ id: number }>("select id from cases where radicado = ?", (await res.json()).radicado))[0].id);
     };
     const semesterOf = (iso: string) => `${iso.slice(0, 4)}-${Number(iso.slice(5, 7)) <= 6 ? 1 : 2}`;
-    const previous = new Date().getUTCMonth() < 6 ? `${new Date().getUTCFullYear() - 1}-11-15T15:00:00.000Z` : `${new Date().getUTCFullYear()}-03-15T15:00:00.000Z`;
+    const previous =
+      new Date().getUTCMonth() < 6 ? `${new Date().getUTCFullYear() - 1}-11-15T15:00:00.000Z` : `${new Date().getUTCFullYear()}-03-15T15:00:00.000Z`;
 
     // A sanction on the sexual-harassment case (received and decided this semester); a "probado" outcome on a
     // workplace-harassment case does not count.
     expect((await act(sexual.id, { accion: "resultado", resultado: "probado", medida: "" }, cookies.genero)).status).toBe(400);
-    expect((await act(sexual.id, { accion: "resultado", resultado: "probado", medida: "Terminación del contrato con justa causa tras descargos." }, cookies.genero)).status).toBe(302);
-    expect((await act(harassment.id, { accion: "resultado", resultado: "probado", medida: "Llamado de atención escrito." }, cookies.convivencia)).status).toBe(302);
+    expect(
+      (await act(sexual.id, { accion: "resultado", resultado: "probado", medida: "Terminación del contrato con justa causa tras descargos." }, cookies.genero))
+        .status,
+    ).toBe(302);
+    expect((await act(harassment.id, { accion: "resultado", resultado: "probado", medida: "Llamado de atención escrito." }, cookies.convivencia)).status).toBe(
+      302,
+    );
     // Received in the previous semester and processed in this one: it counts in this one, not in the previous.
     const olderId = await newSexual(SEXUAL_OLDER.descripcion);
     await writeDb("update cases set received_at = ? where id = ?", previous, olderId);
-    expect((await act(olderId, { accion: "estado", estado: "en_tramite", nota: "Se citó a la persona señalada a descargos.", visible: "no" }, cookies.genero)).status).toBe(302);
+    expect(
+      (await act(olderId, { accion: "estado", estado: "en_tramite", nota: "Se citó a la persona señalada a descargos.", visible: "no" }, cookies.genero))
+        .status,
+    ).toBe(302);
     // Received this semester, nobody has acted on it yet: not processed, not counted.
     await newSexual("Un supervisor me envió mensajes de contenido sexual por el chat del turno.");
     // Received and processed in the previous semester (its staff event moved there, as time would have it).
     const earlierId = await newSexual("Un compañero hizo comentarios sexuales sobre mi cuerpo frente al equipo.");
     await writeDb("update cases set received_at = ? where id = ?", previous, earlierId);
-    expect((await act(earlierId, { accion: "estado", estado: "en_revision", nota: "Se escuchó a la persona afectada.", visible: "no" }, cookies.genero)).status).toBe(302);
+    expect(
+      (await act(earlierId, { accion: "estado", estado: "en_revision", nota: "Se escuchó a la persona afectada.", visible: "no" }, cookies.genero)).status,
+    ).toBe(302);
     await writeDb("update case_events set at = ? where case_id = ? and author <> 'reportante' and author <> 'sistema'", previous, earlierId);
 
     const page = await (await get("/admin/etica/cifras", cookies.genero)).text();
@@ -394,13 +442,30 @@ describe("the sexual-harassment route (Ley 2365 de 2024; Res. 3461 de 2025)", ()
     expect((await get("/admin/etica/cifras", cookies.convivencia)).status).toBe(403);
 
     // The other channels: entered by the gender referent with their source, checked, added to the total.
-    expect((await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "2", sanciones: "3" })).status).toBe(400);
-    expect((await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "dos", sanciones: "1" })).status).toBe(400);
+    expect(
+      (await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "2", sanciones: "3" })).status,
+    ).toBe(400);
+    expect(
+      (await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "dos", sanciones: "1" })).status,
+    ).toBe(400);
     expect((await figuresPost({ accion: "otro_canal", semestre: "2019-1", fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" })).status).toBe(400);
-    expect((await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" })).status).toBe(302);
-    expect((await fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: headers(cookies.convivencia), body: new URLSearchParams({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Buzón", quejas: "1", sanciones: "0" }) })).status).toBe(403);
+    expect(
+      (await figuresPost({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" })).status,
+    ).toBe(302);
+    expect(
+      (
+        await fetch(`${server.url}/admin/etica/cifras`, {
+          method: "POST",
+          redirect: "manual",
+          headers: headers(cookies.convivencia),
+          body: new URLSearchParams({ accion: "otro_canal", semestre: semesterOf(previous), fuente: "Buzón", quejas: "1", sanciones: "0" }),
+        })
+      ).status,
+    ).toBe(403);
     const withOthers = await (await get("/admin/etica/cifras", cookies.genero)).text();
-    expect(withOthers.match(new RegExp(`<tr><th scope="row"[^>]*>${label(semesterOf(previous))}</th><td[^>]*>(\\d+)</td><td[^>]*>(\\d+)</td>`))?.slice(1, 3)).toEqual(["3", "1"]);
+    expect(
+      withOthers.match(new RegExp(`<tr><th scope="row"[^>]*>${label(semesterOf(previous))}</th><td[^>]*>(\\d+)</td><td[^>]*>(\\d+)</td>`))?.slice(1, 3),
+    ).toEqual(["3", "1"]);
 
     // The previous semester has ended: it can be published; the public page shows it with its sources, and the audit says so.
     expect((await figuresPost({ accion: "publicar", semestre: semesterOf(previous) })).status).toBe(302);
@@ -449,7 +514,9 @@ describe("validation", () => {
   it("the form says each category's route as a note: the user company's committee for a worker on assignment's workplace harassment only", async () => {
     const html = await (await fetch(`${server.url}/linea-etica`)).text();
     expect(html).toContain("la queja la tramita el Comité de Convivencia Laboral de la empresa usuaria");
-    expect(html).toMatch(/Acoso sexual: lo atiende la persona referente de género y diversidad, por la ruta de la Ley 2365 de 2024, también si la persona afectada es trabajador en misión/);
+    expect(html).toMatch(
+      /Acoso sexual: lo atiende la persona referente de género y diversidad, por la ruta de la Ley 2365 de 2024, también si la persona afectada es trabajador en misión/,
+    );
     expect(html).toContain("Soborno o corrupción: lo atiende el oficial de cumplimiento");
     expect(html).not.toContain("Obligatorio si la persona afectada es trabajador en misión");
   });
@@ -535,7 +602,11 @@ describe("without ETHICS_KEY", () => {
     try {
       expect(first.output()).toContain("se creó una clave nueva para la línea ética");
       expect(statSync(keyFile).mode & 0o777).toBe(0o600);
-      const res = await fetch(`${first.url}/php/linea-etica`, { method: "POST", headers: { "Content-Type": "application/json", Origin: first.url }, body: JSON.stringify(HARASSMENT) });
+      const res = await fetch(`${first.url}/php/linea-etica`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: first.url },
+        body: JSON.stringify(HARASSMENT),
+      });
       expect(res.status).toBe(201);
       sealed = await res.json();
     } finally {

@@ -12,7 +12,6 @@ import { type ServerProcess, startServer } from "../support/server-process";
 
 const contact = { nombre: "Señora Núñez", celular: "300 123 4567", correo: "nunez@example.org", mensaje: "Línea <uno>\nLínea dos" };
 
-
 function postPage(server: ServerProcess, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, {
     method: "POST",
@@ -49,7 +48,9 @@ describe("a form posted without JavaScript", () => {
   it("names every missing field, the consent included", async () => {
     const html = await (await postPage(server, "/cliente", { empresa: "Acme" })).text();
     // Several fields: the title counts them and the sentence follows (issue 20).
-    expect(html).toContain('class="error-summary-title">No se pudo enviar: revise 6 campos</h2><p class="error-summary-text">Todos los campos son obligatorios</p>');
+    expect(html).toContain(
+      'class="error-summary-title">No se pudo enviar: revise 6 campos</h2><p class="error-summary-text">Todos los campos son obligatorios</p>',
+    );
     for (const field of ["cargo", "nombre", "celular", "correo", "mensaje", "consentimiento"]) expect(html).toContain(`href="#cliente-${field}"`);
     expect(html).toContain('value="Acme"');
   });
@@ -151,7 +152,20 @@ describe.skipIf(process.env.TEST_DATABASE === "postgres")("a new CONTACT_PHONE t
     // A copy of the project (sources and current build, times kept) so this rebuild touches nothing else.
     const root = path.resolve(import.meta.dirname, "../..");
     const copy = mkdtempSync(path.join(tmpdir(), "sitio-telefono-"));
-    for (const entry of ["app", "content", "public", "server", "scripts", "vite", "build", "package.json", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"]) {
+    for (const entry of [
+      "app",
+      "content",
+      "public",
+      "server",
+      "scripts",
+      "vite",
+      "build",
+      "package.json",
+      "package-lock.json",
+      "react-router.config.ts",
+      "vite.config.ts",
+      "tsconfig.json",
+    ]) {
       cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true, preserveTimestamps: true });
     }
     symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"));

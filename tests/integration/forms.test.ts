@@ -11,7 +11,13 @@ import { freePort, type ServerProcess, startServer } from "../support/server-pro
 
 /** The data policy's version in force (content/privacidad.md), which each consent stores. */
 const POLICY_VERSION = String((splitFrontMatter(readFileSync("content/privacidad.md", "utf8")).data as { version: string }).version);
-const contact = { nombre: "Señora Núñez", celular: "+57 300 123 4567", correo: "nunez@example.org", mensaje: "¿Pueden llamarme?\nGracias.", consentimiento: true };
+const contact = {
+  nombre: "Señora Núñez",
+  celular: "+57 300 123 4567",
+  correo: "nunez@example.org",
+  mensaje: "¿Pueden llamarme?\nGracias.",
+  consentimiento: true,
+};
 const client = { empresa: "Acme <b>S.A.S.</b>", cargo: "Gerente", ...contact };
 
 function postJson(server: ServerProcess, path: string, body: unknown, headers: Record<string, string> = {}) {

@@ -71,8 +71,14 @@ describe("bad input gets a 4xx, never a 5xx", () => {
   it("a staff POST with Origin: null or an unreadable Origin (signed out and signed in)", async () => {
     const headers = { "Content-Type": "application/x-www-form-urlencoded" };
     for (const origin of ["null", "not a url", "http://", "file:///etc/passwd"]) {
-      const signInPost = await rawRequest(server.url, "POST", "/admin/ingresar", { headers: { ...headers, Origin: origin }, body: "correo=admin%40example.com&clave=x" });
-      const staffPost = await rawRequest(server.url, "POST", "/admin/usuarios", { headers: { ...headers, Origin: origin, Cookie: admin }, body: "accion=desactivar&correo=admin%40example.com" });
+      const signInPost = await rawRequest(server.url, "POST", "/admin/ingresar", {
+        headers: { ...headers, Origin: origin },
+        body: "correo=admin%40example.com&clave=x",
+      });
+      const staffPost = await rawRequest(server.url, "POST", "/admin/usuarios", {
+        headers: { ...headers, Origin: origin, Cookie: admin },
+        body: "accion=desactivar&correo=admin%40example.com",
+      });
       for (const res of [signInPost, staffPost]) {
         expect(res.status, origin).toBeGreaterThanOrEqual(400);
         expect(res.status, origin).toBeLessThan(500);
@@ -119,9 +125,23 @@ describe("control characters in what is posted", () => {
     rawRequest(server.url, "POST", target, { headers: { "Content-Type": type, Origin: server.url, ...headers }, body });
 
   it("the message API and the page without JavaScript store the text without them", async () => {
-    const json = await post("/php/contacto", JSON.stringify({ nombre: `Ana${NUL} Ruiz`, celular: "3001234567", correo: "ana@example.org", mensaje: `Hola${NUL}\u000bmundo\tcon tab`, consentimiento: true }), "application/json");
+    const json = await post(
+      "/php/contacto",
+      JSON.stringify({
+        nombre: `Ana${NUL} Ruiz`,
+        celular: "3001234567",
+        correo: "ana@example.org",
+        mensaje: `Hola${NUL}\u000bmundo\tcon tab`,
+        consentimiento: true,
+      }),
+      "application/json",
+    );
     expect(json.status).toBe(201);
-    const form = await post("/contacto", new URLSearchParams({ nombre: "Beto", celular: "3001234567", correo: "beto@example.org", mensaje: `Sin${NUL}control`, consentimiento: "on" }).toString(), "application/x-www-form-urlencoded");
+    const form = await post(
+      "/contacto",
+      new URLSearchParams({ nombre: "Beto", celular: "3001234567", correo: "beto@example.org", mensaje: `Sin${NUL}control`, consentimiento: "on" }).toString(),
+      "application/x-www-form-urlencoded",
+    );
     expect(form.status).toBe(303);
     const rows = await query<{ nombre: string; mensaje: string }>(dbUrl, "select nombre, mensaje from messages order by id");
     expect(rows.map((r) => [r.nombre, r.mensaje])).toEqual([
@@ -133,9 +153,18 @@ describe("control characters in what is posted", () => {
   it("a case channel, CONSULTAR and a staff page answer without a 5xx", async () => {
     const report = await post("/php/incidente", JSON.stringify({ ...INCIDENT_REPORT, descripcion: `Resbaló${NUL} en la bodega.` }), "application/json");
     expect(report.status).toBe(201);
-    const consult = await post("/incidente/consulta", new URLSearchParams({ radicado: `IN-2026${NUL}-000001`, codigo: `AAAA${NUL}` }).toString(), "application/x-www-form-urlencoded");
+    const consult = await post(
+      "/incidente/consulta",
+      new URLSearchParams({ radicado: `IN-2026${NUL}-000001`, codigo: `AAAA${NUL}` }).toString(),
+      "application/x-www-form-urlencoded",
+    );
     expect(consult.status).toBeLessThan(500);
-    const hold = await post("/admin/titulares", new URLSearchParams({ accion: "retener", correo: `ana${NUL}@example.org`, motivo: `Investigación${NUL} interna` }).toString(), "application/x-www-form-urlencoded", { Cookie: admin });
+    const hold = await post(
+      "/admin/titulares",
+      new URLSearchParams({ accion: "retener", correo: `ana${NUL}@example.org`, motivo: `Investigación${NUL} interna` }).toString(),
+      "application/x-www-form-urlencoded",
+      { Cookie: admin },
+    );
     expect(hold.status).toBeLessThan(500);
     const search = await rawRequest(server.url, "GET", `/admin/titulares?correo=ana%00%40example.org`, { headers: { Cookie: admin } });
     expect(search.status).toBe(200);
@@ -153,7 +182,10 @@ describe("impossible dates", () => {
   });
 
   it("a staff date that does not exist gets a 400", async () => {
-    const filed = await rawRequest(server.url, "POST", "/php/incidente", { headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(INCIDENT_REPORT) });
+    const filed = await rawRequest(server.url, "POST", "/php/incidente", {
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify(INCIDENT_REPORT),
+    });
     expect(filed.status).toBe(201);
     const [row] = await query<{ id: number | string }>(dbUrl, "select id from cases where radicado = ?", [JSON.parse(filed.body).radicado]);
     for (const fecha of ["2026-13-45", "0000-00-00"]) {
@@ -168,7 +200,21 @@ describe("impossible dates", () => {
 
 describe("the staff lists' parameters", () => {
   it("odd filters, searches and paging cursors get a page, never a 5xx", async () => {
-    const values = ["'", '"', "' OR 1=1 --", "*", "NEAR(a b)", "a:*", "&|!", "%00", "x".repeat(3000), "v_2026-01-01T00:00:00.000Z_5", "a_2026-02-30_1", "9".repeat(40), "_1"];
+    const values = [
+      "'",
+      '"',
+      "' OR 1=1 --",
+      "*",
+      "NEAR(a b)",
+      "a:*",
+      "&|!",
+      "%00",
+      "x".repeat(3000),
+      "v_2026-01-01T00:00:00.000Z_5",
+      "a_2026-02-30_1",
+      "9".repeat(40),
+      "_1",
+    ];
     const lists = ["/admin/mensajes", "/admin/reportes", "/admin/auditoria", "/admin/titulares", "/admin/exportar.csv"];
     const failures: string[] = [];
     for (const list of lists) {
@@ -186,20 +232,26 @@ describe("the staff lists' parameters", () => {
 
 describe("a malformed Host header", () => {
   const get = (target: string, host: string | null, cookie = "") =>
-    rawSocketRequest(server.url, `GET ${target} HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}${cookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`);
-
-  it.each(["[", "", "a b", "x@evil.example", "evil.example:99999", "::::", "evil.example/x", "ex\\ample"])("Host %j gets a 400 on every kind of page", async (host) => {
-    for (const target of ["/pqrs", "/no-existe", "/admin", "/admin/mensajes", "/admin/no-existe", "/", "/contacto", "/healthz"]) {
-      const res = await get(target, host, admin);
-      expect(res.status, `${target} ${host}`).toBe(400);
-      expect(res.body).toContain("Solicitud inválida");
-    }
-    const post = await rawSocketRequest(
+    rawSocketRequest(
       server.url,
-      `POST /admin/ingresar HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+      `GET ${target} HTTP/1.1\r\n${host === null ? "" : `Host: ${host}\r\n`}${cookie ? `Cookie: ${cookie}\r\n` : ""}Connection: close\r\n\r\n`,
     );
-    expect(post.status).toBe(400);
-  });
+
+  it.each(["[", "", "a b", "x@evil.example", "evil.example:99999", "::::", "evil.example/x", "ex\\ample"])(
+    "Host %j gets a 400 on every kind of page",
+    async (host) => {
+      for (const target of ["/pqrs", "/no-existe", "/admin", "/admin/mensajes", "/admin/no-existe", "/", "/contacto", "/healthz"]) {
+        const res = await get(target, host, admin);
+        expect(res.status, `${target} ${host}`).toBe(400);
+        expect(res.body).toContain("Solicitud inválida");
+      }
+      const post = await rawSocketRequest(
+        server.url,
+        `POST /admin/ingresar HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+      );
+      expect(post.status).toBe(400);
+    },
+  );
 
   it("a good Host still works: a name, an address, IPv6, with or without a port, and none at all (HTTP/1.0)", async () => {
     const { port } = new URL(server.url);
@@ -213,22 +265,28 @@ describe("a malformed Host header", () => {
 });
 
 describe("a date filter that names no day", () => {
-  it.each(["desde=9999-99-99", "hasta=9999-99-99", "desde=0000-00-00", "desde=2026-02-30", "hasta=99999-01-01", "desde=2026-13-01&hasta=2026-00-10"])("the messages list with %s is shown without it, and says so", async (filter) => {
-    const res = await rawRequest(server.url, "GET", `/admin/mensajes?${filter}`, { headers: { Cookie: admin } });
-    expect(res.status).toBe(200);
-    expect(res.body).toContain("la fecha no existe");
-    expect(res.body).toContain("La lista se muestra sin ese filtro.");
-    // Its export link leaves the date out.
-    expect(res.body).not.toMatch(/exportar\.csv\?[^"]*(desde|hasta)=/);
-  });
+  it.each(["desde=9999-99-99", "hasta=9999-99-99", "desde=0000-00-00", "desde=2026-02-30", "hasta=99999-01-01", "desde=2026-13-01&hasta=2026-00-10"])(
+    "the messages list with %s is shown without it, and says so",
+    async (filter) => {
+      const res = await rawRequest(server.url, "GET", `/admin/mensajes?${filter}`, { headers: { Cookie: admin } });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain("la fecha no existe");
+      expect(res.body).toContain("La lista se muestra sin ese filtro.");
+      // Its export link leaves the date out.
+      expect(res.body).not.toMatch(/exportar\.csv\?[^"]*(desde|hasta)=/);
+    },
+  );
 
-  it.each(["desde=9999-99-99", "hasta=2026-02-30", "desde=0000-00-00&formulario=contacto"])("the export with %s is refused with a 400 that says why, never wider", async (filter) => {
-    const res = await rawRequest(server.url, "GET", `/admin/exportar.csv?${filter}`, { headers: { Cookie: admin } });
-    expect(res.status).toBe(400);
-    expect(res.headers["content-type"]).toContain("text/plain");
-    expect(res.body).toContain("la fecha no existe");
-    expect(res.body).toContain("No se exportó nada.");
-  });
+  it.each(["desde=9999-99-99", "hasta=2026-02-30", "desde=0000-00-00&formulario=contacto"])(
+    "the export with %s is refused with a 400 that says why, never wider",
+    async (filter) => {
+      const res = await rawRequest(server.url, "GET", `/admin/exportar.csv?${filter}`, { headers: { Cookie: admin } });
+      expect(res.status).toBe(400);
+      expect(res.headers["content-type"]).toContain("text/plain");
+      expect(res.body).toContain("la fecha no existe");
+      expect(res.body).toContain("No se exportó nada.");
+    },
+  );
 
   it("a real day still filters", async () => {
     expect((await rawRequest(server.url, "GET", "/admin/mensajes?desde=2026-01-01&hasta=2026-12-31", { headers: { Cookie: admin } })).status).toBe(200);
@@ -277,7 +335,8 @@ describe("a body that is not a form, posted to a page", () => {
           const headers: Record<string, string> = { Origin: server.url, ...(type ? { "Content-Type": type } : {}), ...(cookie ? { Cookie: cookie } : {}) };
           const res = await rawRequest(server.url, "POST", target, { headers, body });
           const spanish = type === "application/json" ? JSON.parse(res.body).error?.message : res.body;
-          if (res.status !== 415 || !String(spanish).includes("Esta dirección recibe formularios")) wrong.push(`${res.status} ${target} ${type || "(sin tipo)"}${cookie ? " (sesión)" : ""}`);
+          if (res.status !== 415 || !String(spanish).includes("Esta dirección recibe formularios"))
+            wrong.push(`${res.status} ${target} ${type || "(sin tipo)"}${cookie ? " (sesión)" : ""}`);
         }
       }
     }
@@ -288,7 +347,10 @@ describe("a body that is not a form, posted to a page", () => {
     const api = await rawRequest(server.url, "POST", "/php/pqrs", { headers: { "Content-Type": "application/xml", Origin: server.url }, body: "<a/>" });
     expect(api.status).toBe(415);
     expect(JSON.parse(api.body).error.code).toBe("tipo_no_soportado");
-    const form = await rawRequest(server.url, "POST", "/ofertas-falsas", { headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8", Origin: server.url }, body: "dato=3001234567" });
+    const form = await rawRequest(server.url, "POST", "/ofertas-falsas", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8", Origin: server.url },
+      body: "dato=3001234567",
+    });
     expect(form.status).toBe(200);
     const { cookie } = await signIn(server.url, "admin@example.com");
     const out = await rawRequest(server.url, "POST", "/admin/salir", { headers: { Origin: server.url, Cookie: cookie } });

@@ -28,7 +28,13 @@ const REPORT = {
   descripcion: "Resbaló en el piso mojado de la bodega y se golpeó la rodilla.",
   consentimiento: true,
 };
-const BRIBERY = { categoria: "soborno", descripcion: "Un contratista ofreció un pago por adjudicar la ruta TEXTO-SELLADO-991.", cuando: "Ayer", donde: "Bogotá", identificacion: "anonimo" };
+const BRIBERY = {
+  categoria: "soborno",
+  descripcion: "Un contratista ofreció un pago por adjudicar la ruta TEXTO-SELLADO-991.",
+  cuando: "Ayer",
+  donde: "Bogotá",
+  identificacion: "anonimo",
+};
 const RADICADO = /[A-Z]{2}-\d{4}-\d{6}/;
 
 let server: ServerProcess;
@@ -48,7 +54,12 @@ const count = async (sql: string) => Number(Object.values((await query(dbUrl, sq
 
 beforeAll(async () => {
   dbUrl = await freshDatabaseUrl("retenidos");
-  const accounts = [["sst@example.com", "sst"], ["personal@example.com", "staff"], ["cumplimiento@example.com", "cumplimiento"], ["convivencia@example.com", "convivencia"]] as const;
+  const accounts = [
+    ["sst@example.com", "sst"],
+    ["personal@example.com", "staff"],
+    ["cumplimiento@example.com", "cumplimiento"],
+    ["convivencia@example.com", "convivencia"],
+  ] as const;
   // Accounts first (the command migrates the new database), then the server, then the sign-ins in a row.
   createAccounts(dbUrl, accounts);
   server = await startServer({ ETHICS_KEY }, dbUrl);
@@ -108,10 +119,19 @@ describe("an accident report that filled the trap", () => {
 describe("a held post behind many decided ones", () => {
   it("is still listed and can be discarded (the page and the action read every waiting post, not the newest 200)", async () => {
     expect((await postJson("/php/incidente", { ...REPORT, trabajador_nombre: "Rosa Antigua", sitio_web: "x" })).status).toBe(202);
-    const [old] = await query<{ id: number | string; payload: string }>(dbUrl, "select id, payload from held_posts where status = 'retenido' order by id desc limit 1");
+    const [old] = await query<{ id: number | string; payload: string }>(
+      dbUrl,
+      "select id, payload from held_posts where status = 'retenido' order by id desc limit 1",
+    );
     for (let i = 0; i < 210; i++) {
       const at = new Date(Date.now() + (i + 1) * 1000).toISOString();
-      await execute(dbUrl, "insert into held_posts (channel, received_at, payload, status, decided_at, decided_by) values (?, ?, ?, 'descartado', ?, ?)", ["incidentes", at, old.payload, at, "sst@example.com"]);
+      await execute(dbUrl, "insert into held_posts (channel, received_at, payload, status, decided_at, decided_by) values (?, ?, ?, 'descartado', ?, ?)", [
+        "incidentes",
+        at,
+        old.payload,
+        at,
+        "sst@example.com",
+      ]);
     }
     expect((await (await get("/admin/reportes/retenidos", cookies.sst)).text()).replace(/<!-- -->/g, "")).toContain(`Retenido n.º ${old.id}`);
     expect((await postForm("/admin/reportes/retenidos", { accion: "descartar", id: String(old.id) }, cookies.sst)).status).toBe(302);

@@ -39,7 +39,15 @@ const STAFF = [
 ];
 // The PQRS staff pages, signed in with both PQRS roles, with one petition and one data request.
 const PQRS_STAFF = ["/admin/pqrs", "/admin/pqrs/2", "/admin/datos", "/admin/datos/3", "/admin/pqrs/retenidos", "/admin/datos/retenidos"];
-const PETITION = { tipo: "peticion_documentos", descripcion: "Necesito copia de mi contrato.\n<script>x</script>", nombre: "Ana <b>Núñez</b>", tipo_documento: "CC", documento: "52123456", correo: "ana@example.org", consentimiento: "on" };
+const PETITION = {
+  tipo: "peticion_documentos",
+  descripcion: "Necesito copia de mi contrato.\n<script>x</script>",
+  nombre: "Ana <b>Núñez</b>",
+  tipo_documento: "CC",
+  documento: "52123456",
+  correo: "ana@example.org",
+  consentimiento: "on",
+};
 const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
 const REPORT = {
   tipo: "accidente",
@@ -95,11 +103,18 @@ describe("rendered HTML", () => {
     const posted: [string, Response][] = [
       ["/incidente/recibido#codigo", await fetch(`${server.url}/incidente/recibido`, { headers: { Cookie: receiptCookie } })],
       ["/incidente#rechazado", await fetch(`${server.url}/incidente`, { method: "POST", headers, body: new URLSearchParams({ tipo: "accidente" }) })],
-      ["/incidente/consulta#sin-resultado", await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: "AT-2026-999999", codigo: "AAAA" }) })],
+      [
+        "/incidente/consulta#sin-resultado",
+        await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: "AT-2026-999999", codigo: "AAAA" }) }),
+      ],
     ];
     // The job-offer fraud check, answered by the server (product rule 31).
     const fraudOurs = await fetch(`${server.url}/ofertas-falsas`, { method: "POST", headers, body: new URLSearchParams({ dato: "+57 300 000 0000" }) });
-    const fraudNotOurs = await fetch(`${server.url}/ofertas-falsas`, { method: "POST", headers, body: new URLSearchParams({ dato: "seleccion.empleo@gmail.com" }) });
+    const fraudNotOurs = await fetch(`${server.url}/ofertas-falsas`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ dato: "seleccion.empleo@gmail.com" }),
+    });
     const oursHtml = await fraudOurs.clone().text();
     expect(oursHtml).toContain("Es nuestro.");
     expect(await fraudNotOurs.clone().text()).toContain("No es nuestro.");
@@ -114,14 +129,26 @@ describe("rendered HTML", () => {
     const [pqCode] = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(pqrsReceiptHtml) ?? [""];
     posted.push(
       ["/pqrs/recibido#codigo", pqrsReceipt],
-      ["/pqrs#rechazado", await fetch(`${server.url}/pqrs`, { method: "POST", headers, body: new URLSearchParams({ tipo: "peticion", anonimo: "on", nombre: "Ana" }) })],
-      ["/pqrs/consulta#estado", await fetch(`${server.url}/pqrs/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: pqRadicado, codigo: pqCode }) })],
-      ["/pqrs/consulta#sin-resultado", await fetch(`${server.url}/pqrs/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: "PQ-2026-999999", codigo: "AAAA" }) })],
+      [
+        "/pqrs#rechazado",
+        await fetch(`${server.url}/pqrs`, { method: "POST", headers, body: new URLSearchParams({ tipo: "peticion", anonimo: "on", nombre: "Ana" }) }),
+      ],
+      [
+        "/pqrs/consulta#estado",
+        await fetch(`${server.url}/pqrs/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: pqRadicado, codigo: pqCode }) }),
+      ],
+      [
+        "/pqrs/consulta#sin-resultado",
+        await fetch(`${server.url}/pqrs/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado: "PQ-2026-999999", codigo: "AAAA" }) }),
+      ],
     );
     const receipt = await posted[0][1].clone().text();
     const [radicado] = /AT-\d{4}-\d{6}/.exec(receipt) ?? [""];
     const [code] = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec(receipt) ?? [""];
-    posted.push(["/incidente/consulta#estado", await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado, codigo: code }) })]);
+    posted.push([
+      "/incidente/consulta#estado",
+      await fetch(`${server.url}/incidente/consulta`, { method: "POST", headers, body: new URLSearchParams({ radicado, codigo: code }) }),
+    ]);
     posted.push(["/ofertas-falsas#es-nuestro", fraudOurs], ["/ofertas-falsas#no-es-nuestro", fraudNotOurs]);
     for (const [name, res] of posted) {
       const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, "_")}.html`);
@@ -134,7 +161,12 @@ describe("rendered HTML", () => {
     ({ cookie } = await signIn(server.url, "admin@example.com"));
     ({ cookie: pqrsCookie } = await signIn(server.url, "pqrs@example.com"));
     // The petition's staff page with a request to complete, so its other forms show too.
-    const asked = await fetch(`${server.url}/admin/pqrs/2`, { method: "POST", redirect: "manual", headers: { ...headers, Cookie: pqrsCookie }, body: new URLSearchParams({ accion: "completar", faltante: "Indique las fechas del contrato." }) });
+    const asked = await fetch(`${server.url}/admin/pqrs/2`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...headers, Cookie: pqrsCookie },
+      body: new URLSearchParams({ accion: "completar", faltante: "Indique las fechas del contrato." }),
+    });
     expect(asked.status).toBe(302);
     for (const url of PQRS_STAFF) {
       const res = await fetch(server.url + url, { headers: { Cookie: pqrsCookie } });
@@ -149,9 +181,21 @@ describe("rendered HTML", () => {
     const { cookie: generoCookie } = await signIn(server.url, "genero@example.com");
     const now = new Date();
     const previousSemester = now.getUTCMonth() < 6 ? `${now.getUTCFullYear() - 1}-2` : `${now.getUTCFullYear()}-1`;
-    const figuresPosts: Record<string, string>[] = [{ accion: "otro_canal", semestre: previousSemester, fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" }, { accion: "publicar", semestre: previousSemester }];
+    const figuresPosts: Record<string, string>[] = [
+      { accion: "otro_canal", semestre: previousSemester, fuente: "Correo de gestión humana", quejas: "2", sanciones: "1" },
+      { accion: "publicar", semestre: previousSemester },
+    ];
     for (const body of figuresPosts) {
-      expect((await fetch(`${server.url}/admin/etica/cifras`, { method: "POST", redirect: "manual", headers: { ...headers, Cookie: generoCookie }, body: new URLSearchParams(body) })).status).toBe(302);
+      expect(
+        (
+          await fetch(`${server.url}/admin/etica/cifras`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { ...headers, Cookie: generoCookie },
+            body: new URLSearchParams(body),
+          })
+        ).status,
+      ).toBe(302);
     }
     for (const url of ["/admin/etica/cifras", "/admin/etica", "/admin/etica/estadisticas", "/admin/etica/retenidos"]) {
       const res = await fetch(server.url + url, { headers: { Cookie: generoCookie } });
@@ -190,7 +234,9 @@ describe("rendered HTML", () => {
     // checker runs (it takes longer than their 5 s timeout); blocked, the next test's fetch would reuse
     // a closed connection ("other side closed").
     try {
-      await execFileAsync("java", ["-jar", "node_modules/vnu-jar/build/dist/vnu.jar", "--errors-only", "--format", "json", ...files], { maxBuffer: 64 * 1024 * 1024 });
+      await execFileAsync("java", ["-jar", "node_modules/vnu-jar/build/dist/vnu.jar", "--errors-only", "--format", "json", ...files], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch (error) {
       output = String((error as { stderr?: string }).stderr ?? "");
     }
@@ -203,7 +249,9 @@ describe("rendered HTML", () => {
     let checkboxes = 0;
     for (const [url, { html }] of pages) {
       // The general consent of every form (a sensitive-data consent, like the reports' health data, has its own label).
-      for (const [input] of html.matchAll(/<input[^>]*type="checkbox"[^>]*name="consentimiento"[^>]*>|<input[^>]*name="consentimiento"[^>]*type="checkbox"[^>]*>/g)) {
+      for (const [input] of html.matchAll(
+        /<input[^>]*type="checkbox"[^>]*name="consentimiento"[^>]*>|<input[^>]*name="consentimiento"[^>]*type="checkbox"[^>]*>/g,
+      )) {
         checkboxes += 1;
         const ids = /aria-describedby="([^"]+)"/.exec(input)?.[1].split(" ") ?? [];
         const notices = ids.map((id) => new RegExp(`id="${id}"[^>]*>([^<]+)<`).exec(html)?.[1] ?? "");

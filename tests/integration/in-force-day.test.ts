@@ -14,7 +14,11 @@ let stepDay: ServerProcess;
 let dayBefore: ServerProcess;
 
 beforeAll(async () => {
-  [built, stepDay, dayBefore] = await Promise.all([startServer({}), startServer({ IN_FORCE_TODAY: "2027-07-01" }), startServer({ IN_FORCE_TODAY: "2027-06-30" })]);
+  [built, stepDay, dayBefore] = await Promise.all([
+    startServer({}),
+    startServer({ IN_FORCE_TODAY: "2027-07-01" }),
+    startServer({ IN_FORCE_TODAY: "2027-06-30" }),
+  ]);
 }, 180_000);
 afterAll(async () => {
   await Promise.all([built?.stop(), stepDay?.stop(), dayBefore?.stop()]);

@@ -43,7 +43,11 @@ describe("an SMTP outage in the log", () => {
       const posted = Date.now();
       await new Promise((r) => setTimeout(r, 3_500));
       const elapsed = Date.now() - start;
-      const lines = () => server.output().split("\n").filter((l) => l.startsWith("{"));
+      const lines = () =>
+        server
+          .output()
+          .split("\n")
+          .filter((l) => l.startsWith("{"));
       const events = (name: string) => lines().filter((l) => JSON.parse(l).event === name);
       expect(events("mail-outage-started")).toHaveLength(1);
       const started = JSON.parse(events("mail-outage-started")[0]);
@@ -95,16 +99,26 @@ describe("mail after a crash", () => {
       await new Promise<void>((resolve) => waiting.push(resolve));
       throw new Error("el remitente murió");
     });
-    const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FORM_RATE_LIMIT: "100000", MAIL_POLL_MS: "200", MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "1000" };
+    const env = {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      FORM_RATE_LIMIT: "100000",
+      MAIL_POLL_MS: "200",
+      MAIL_RETRY_BASE_MS: "200",
+      MAIL_RETRY_MAX_MS: "1000",
+    };
     const first = await startServer(env);
     let second: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
       const post = (i: number) =>
-        fetch(`${first.url}/php/contacto`, { method: "POST", headers: { "Content-Type": "application/json", Origin: first.url }, body: JSON.stringify(message(i)) });
+        fetch(`${first.url}/php/contacto`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: first.url },
+          body: JSON.stringify(message(i)),
+        });
       const statuses = await Promise.all(Array.from({ length: total }, (_, i) => post(i).then((r) => r.status)));
       expect(statuses).toEqual(Array(total).fill(201));
       // The outbox has claimed rows and a send is open at the sink.
-      for (const deadline = Date.now() + 15_000; held < 1; ) {
+      for (const deadline = Date.now() + 15_000; held < 1;) {
         if (Date.now() > deadline) throw new Error(`envíos en curso: ${held}`);
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -20,9 +20,13 @@ const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/sqlite-created-by
 function schemaOf(file: string): string[] {
   const db = new SQLite(file, { readonly: true });
   try {
-    return (db.prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as { type: string; name: string; sql: string | null }[]).map(
-      (r) => `${r.type} ${r.name}: ${(r.sql ?? "").replace(/\s+/g, " ").replace(/"/g, "")}`,
-    );
+    return (
+      db.prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as {
+        type: string;
+        name: string;
+        sql: string | null;
+      }[]
+    ).map((r) => `${r.type} ${r.name}: ${(r.sql ?? "").replace(/\s+/g, " ").replace(/"/g, "")}`);
   } finally {
     db.close();
   }
@@ -36,7 +40,17 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by a
     const migrated = await openDatabase(`file:${old}`);
     const counts = Object.fromEntries(
       await Promise.all(
-        (["users", "user_roles", "messages", "cases", "ethics_reports"] as const).map(async (t) => [t, Number((await migrated.selectFrom(t).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)]),
+        (["users", "user_roles", "messages", "cases", "ethics_reports"] as const).map(async (t) => [
+          t,
+          Number(
+            (
+              await migrated
+                .selectFrom(t)
+                .select((eb) => eb.fn.countAll().as("n"))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ]),
       ),
     );
     expect(counts).toEqual({ users: 1, user_roles: 1, messages: 1, cases: 2, ethics_reports: 1 });
@@ -47,7 +61,9 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by a
     expect(message).toMatchObject({ nombre: "Luis", correo: "luis@example.com", mensaje: "Hola" });
     // The radicado sequences start after the numbers the existing cases hold (docs/product.md §33).
     const radicados = (await migrated.selectFrom("cases").select("radicado").execute()).map((r) => r.radicado);
-    const sequences = (await migrated.selectFrom("radicado_sequences").selectAll().orderBy("prefix").execute()).map((r) => `${r.prefix}-${r.year}-${String(r.last_number).padStart(6, "0")}`);
+    const sequences = (await migrated.selectFrom("radicado_sequences").selectAll().orderBy("prefix").execute()).map(
+      (r) => `${r.prefix}-${r.year}-${String(r.last_number).padStart(6, "0")}`,
+    );
     expect(sequences).toEqual([...radicados].sort());
     await migrated.destroy();
 
@@ -63,10 +79,22 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by a
     expect((await migrator.migrateTo("006_ethics")).error).toBeUndefined();
     await db
       .insertInto("audit_log")
-      .values({ at: "2026-11-20T10:00:00.000Z", user_id: 1, user_email: "a@example.com", action: "eliminar_reportes_titular", message_id: null, case_id: null, detail: "2 reporte(s) eliminado(s): AT-2026-000007, IN-2026-000003 · solicitud: PQR-9" })
+      .values({
+        at: "2026-11-20T10:00:00.000Z",
+        user_id: 1,
+        user_email: "a@example.com",
+        action: "eliminar_reportes_titular",
+        message_id: null,
+        case_id: null,
+        detail: "2 reporte(s) eliminado(s): AT-2026-000007, IN-2026-000003 · solicitud: PQR-9",
+      })
       .execute();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const sequences = (await db.selectFrom("radicado_sequences").selectAll().orderBy("prefix").execute()).map((r) => [r.prefix, Number(r.year), Number(r.last_number)]);
+    const sequences = (await db.selectFrom("radicado_sequences").selectAll().orderBy("prefix").execute()).map((r) => [
+      r.prefix,
+      Number(r.year),
+      Number(r.last_number),
+    ]);
     expect(sequences).toEqual([
       ["AT", 2026, 7],
       ["IN", 2026, 3],
@@ -79,7 +107,15 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("migrations on a database created by a
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor("sqlite") } });
     expect((await migrator.migrateTo("019_completion_extension")).error).toBeUndefined();
-    const entry = (action: string, caseId: number | null, detail: string | null) => ({ at: "2026-11-20T10:00:00.000Z", user_id: null, user_email: "x@example.com", action, message_id: null, case_id: caseId, detail });
+    const entry = (action: string, caseId: number | null, detail: string | null) => ({
+      at: "2026-11-20T10:00:00.000Z",
+      user_id: null,
+      user_email: "x@example.com",
+      action,
+      message_id: null,
+      case_id: caseId,
+      detail,
+    });
     await db
       .insertInto("audit_log")
       .values([

@@ -33,7 +33,11 @@ const post = (server: ServerProcess) =>
 async function insert(names: string[]): Promise<number[]> {
   const now = new Date().toISOString();
   const values = names.map(() => "('contacto', ?, '3001234567', 'x@example.org', 'Texto de prueba', ?, '1.0', ?)").join(", ");
-  await execute(dbUrl, `insert into messages (form, nombre, celular, correo, mensaje, consent_at, policy_version, received_at) values ${values}`, names.flatMap((n) => [n, now, now]));
+  await execute(
+    dbUrl,
+    `insert into messages (form, nombre, celular, correo, mensaje, consent_at, policy_version, received_at) values ${values}`,
+    names.flatMap((n) => [n, now, now]),
+  );
   const rows = await query<{ id: number }>(dbUrl, `select id from messages where nombre in (${names.map(() => "?").join(", ")}) order by id`, names);
   return rows.map((r) => Number(r.id));
 }

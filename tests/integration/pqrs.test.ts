@@ -24,17 +24,29 @@ const person = (name: string, email: string, documento: string) => ({ nombre: na
 const ANA = person("Ana Pérez", "ana.perez@example.org", "52123456");
 const BETO = person("Beto Ruiz", "beto.ruiz@example.org", "79111222");
 
-const postJson = (p: string, body: unknown) => fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
+const postJson = (p: string, body: unknown) =>
+  fetch(server.url + p, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(body) });
 const postForm = (p: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(server.url + p, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers }, body: new URLSearchParams(body) });
+  fetch(server.url + p, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...headers },
+    body: new URLSearchParams(body),
+  });
 const get = (p: string, role: string) => fetch(server.url + p, { headers: { Cookie: cookies[role] }, redirect: "manual" });
 const staff = (role: string, p: string, body: Record<string, string>) => postForm(p, body, { Cookie: cookies[role] });
-const readDb = <T,>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
+const readDb = <T>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
 const recipientOf = (m: { to?: unknown }) => {
   const to = m.to as { text?: string } | { text?: string }[] | undefined;
   return Array.isArray(to) ? to.map((t) => t.text).join(",") : (to?.text ?? "");
 };
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 /** The mails that arrived after `before`, once `count` of them are there. */
 const newMails = async (before: number, count: number) => (await smtp.waitForMails(before + count)).slice(before);
 /** The first mail whose subject matches (mails of earlier steps may still be arriving). */
@@ -65,8 +77,20 @@ async function consult(radicado: string, codigo: string) {
 beforeAll(async () => {
   smtp = await startSmtpSink();
   dbUrl = await freshDatabaseUrl("pqrs");
-  createAccounts(dbUrl, ["pqrs", "datos", "admin", "staff", "sst"].map((role) => [`${role}@example.com`, role] as const));
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", MAIL_TO_PQRS: "pqrs-equipo@example.com", MAIL_TO_DATOS: "datos-equipo@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
+  createAccounts(
+    dbUrl,
+    ["pqrs", "datos", "admin", "staff", "sst"].map((role) => [`${role}@example.com`, role] as const),
+  );
+  server = await startServer(
+    {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_TO: "contacto@example.com",
+      MAIL_TO_PQRS: "pqrs-equipo@example.com",
+      MAIL_TO_DATOS: "datos-equipo@example.com",
+      LOOKUP_RATE_LIMIT: "1000",
+    },
+    dbUrl,
+  );
   for (const role of ["pqrs", "datos", "admin", "staff", "sst"]) {
     const { response, cookie } = await signIn(server.url, `${role}@example.com`);
     expect(response.status).toBe(302);
@@ -140,7 +164,9 @@ describe("a data-protection reclamo's whole life", () => {
     expect(recipientOf(toTeam)).toContain("datos-equipo@example.com");
     expect(toTeam.subject).toContain(`${filed.radicado} se completó`);
     // A forged or stale proof is refused.
-    expect((await postForm("/pqrs/consulta", { accion: "completar", acceso: seen.access.replace(/.$/, (c) => (c === "A" ? "B" : "A")), informacion: "x" })).status).toBe(403);
+    expect(
+      (await postForm("/pqrs/consulta", { accion: "completar", acceso: seen.access.replace(/.$/, (c) => (c === "A" ? "B" : "A")), informacion: "x" })).status,
+    ).toBe(403);
 
     // Extended: beyond the legal maximum refused; then to the maximum, mailed at once; a second time refused.
     const max = maxExtensionDay(base, TERMS.datos_reclamo);
@@ -149,7 +175,9 @@ describe("a data-protection reclamo's whole life", () => {
     expect(tooFar.status).toBe(409);
     expect(await tooFar.text()).toContain("supera el máximo");
     expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "ampliar", motivo: "", fecha: max })).status).toBe(400);
-    expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "ampliar", motivo: "Debemos verificar el dato con la empresa usuaria.", fecha: max })).status).toBe(302);
+    expect(
+      (await staff("datos", `/admin/datos/${filed.id}`, { accion: "ampliar", motivo: "Debemos verificar el dato con la empresa usuaria.", fecha: max })).status,
+    ).toBe(302);
     const extended = await mailWithSubject(`Ampliamos el plazo de su solicitud ${filed.radicado}`);
     expect(recipientOf(extended)).toContain(ANA.correo);
     expect(extended.subject).toBe(`Ampliamos el plazo de su solicitud ${filed.radicado}`);
@@ -158,7 +186,9 @@ describe("a data-protection reclamo's whole life", () => {
     expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "ampliar", motivo: "Otra vez", fecha: max })).status).toBe(409);
 
     // Answered: mailed, and shown in CONSULTAR with the extension and its reason.
-    expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "responder", respuesta: "Corregimos su celular: ahora es 310 555 1234." })).status).toBe(302);
+    expect((await staff("datos", `/admin/datos/${filed.id}`, { accion: "responder", respuesta: "Corregimos su celular: ahora es 310 555 1234." })).status).toBe(
+      302,
+    );
     const answered = await mailWithSubject(`Respuesta a su solicitud ${filed.radicado}`);
     expect(recipientOf(answered)).toContain(ANA.correo);
     expect(answered.subject).toBe(`Respuesta a su solicitud ${filed.radicado}`);
@@ -184,7 +214,11 @@ describe("a data-protection reclamo's whole life", () => {
 
 describe("a request waiting on the person", () => {
   it("reads 'Esperando a que la persona la complete' to the staff (list, filter, detail) and 'Pendiente de que usted la complete' to the person", async () => {
-    const filed = await file({ tipo: "peticion", descripcion: "Necesito la constancia de mis aportes.", ...person("Iris Mejía", "iris@example.org", "6060606060") });
+    const filed = await file({
+      tipo: "peticion",
+      descripcion: "Necesito la constancia de mis aportes.",
+      ...person("Iris Mejía", "iris@example.org", "6060606060"),
+    });
     expect((await staff("pqrs", `/admin/pqrs/${filed.id}`, { accion: "completar", faltante: "Indique el periodo." })).status).toBe(302);
     const detail = text(await (await get(`/admin/pqrs/${filed.id}`, "pqrs")).text());
     expect(detail).toContain("Estado actual: Esperando a que la persona la complete");
@@ -224,7 +258,10 @@ describe("a petition's window to complete", () => {
     const seen = text((await consult(filed.radicado, filed.codigo)).html);
     expect(seen).toContain(`Tiene hasta el ${formatDay(extended)} para completarla`);
     expect(seen).toContain("Ese plazo ya se prorrogó a su pedido");
-    const [audited] = await readDb<{ n: number | string }>("select count(*) as n from audit_log where action = 'pqrs_prorrogar_completar' and case_id = ?", filed.id);
+    const [audited] = await readDb<{ n: number | string }>(
+      "select count(*) as n from audit_log where action = 'pqrs_prorrogar_completar' and case_id = ?",
+      filed.id,
+    );
     expect(Number(audited.n)).toBe(1);
   });
 });
@@ -239,7 +276,10 @@ describe("a data consulta (Ley 1581 art. 14)", () => {
     const refused = await staff("datos", `/admin/datos/${filed.id}`, { accion: "completar", faltante: "Indique su celular." });
     expect(refused.status).toBe(409);
     expect(text(await refused.text())).toContain("La ley no prevé pedir que se complete este tipo de solicitud (Ley 1581 de 2012, art. 14)");
-    const [row] = await readDb<{ completion_requested_at: string | null; due_at: string | null }>("select completion_requested_at, due_at from pqrs_requests where case_id = ?", filed.id);
+    const [row] = await readDb<{ completion_requested_at: string | null; due_at: string | null }>(
+      "select completion_requested_at, due_at from pqrs_requests where case_id = ?",
+      filed.id,
+    );
     expect(row.completion_requested_at).toBeNull();
     expect(row.due_at).not.toBeNull();
   });
@@ -274,7 +314,13 @@ describe("the access export", () => {
       ["ana", ANA],
       ["beto", BETO],
     ] as const) {
-      const res = await postJson("/php/contacto", { nombre: p.nombre, celular: "3001234567", correo: p.correo, mensaje: `Quisiera información. ${mark[who]}`, consentimiento: true });
+      const res = await postJson("/php/contacto", {
+        nombre: p.nombre,
+        celular: "3001234567",
+        correo: p.correo,
+        mensaje: `Quisiera información. ${mark[who]}`,
+        consentimiento: true,
+      });
       expect(res.status).toBe(201);
     }
     const request = await file({ tipo: "datos_consulta", descripcion: "Quiero saber qué datos míos tienen.", ...ANA, correo: "ANA.Perez@example.org" });
@@ -283,7 +329,11 @@ describe("the access export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain(`datos-${request.radicado}.json`);
     const body = await res.text();
-    const exported = JSON.parse(body) as { titular: { correo: string; documento: string }; mensajes: { datos: Record<string, string>; autorizacion: { version_de_la_politica: string } }[]; solicitudes_pqrs: { radicado: string }[] };
+    const exported = JSON.parse(body) as {
+      titular: { correo: string; documento: string };
+      mensajes: { datos: Record<string, string>; autorizacion: { version_de_la_politica: string } }[];
+      solicitudes_pqrs: { radicado: string }[];
+    };
     expect(exported.titular).toEqual({ correo: ANA.correo, documento: ANA.documento });
     expect(exported.mensajes).toHaveLength(1);
     expect(body).toContain(mark.ana);
@@ -294,7 +344,8 @@ describe("the access export", () => {
     expect(body).not.toContain(BETO.correo);
     expect(body).not.toContain(BETO.documento);
     // Only the data-protection role reads it.
-    for (const role of ["pqrs", "staff", "sst", "admin"]) expect([403, 404], role).toContain((await get(`/admin/datos/${request.id}/exportacion.json`, role)).status);
+    for (const role of ["pqrs", "staff", "sst", "admin"])
+      expect([403, 404], role).toContain((await get(`/admin/datos/${request.id}/exportacion.json`, role)).status);
 
     expect((await staff("datos", `/admin/datos/${request.id}`, { accion: "responder", respuesta: "Adjuntamos sus datos.", adjuntar: "si" })).status).toBe(302);
     const answer = await mailWithSubject(`Respuesta a su solicitud ${request.radicado}`);
@@ -303,7 +354,10 @@ describe("the access export", () => {
     expect(answer.attachments[0].filename).toBe(`datos-${request.radicado}.json`);
     expect(answer.attachments[0].content.toString("utf8")).toContain(mark.ana);
     await new Promise((r) => setTimeout(r, 300));
-    const [outbox] = await readDb<{ attachment_content: string | null }>("select attachment_content from outbox where case_id = ? and attachment_name is not null", request.id);
+    const [outbox] = await readDb<{ attachment_content: string | null }>(
+      "select attachment_content from outbox where case_id = ? and attachment_name is not null",
+      request.id,
+    );
     expect(outbox.attachment_content).toBeNull();
   });
 });
@@ -311,8 +365,22 @@ describe("the access export", () => {
 describe("the deletion run from a request", () => {
   it("is refused, and nothing deleted, while a hold is active on the person; runs for a person without one", async () => {
     const carla = person("Carla Díaz", "carla.diaz@example.org", "1010101010");
-    expect((await postJson("/php/contacto", { nombre: carla.nombre, celular: "3001234567", correo: carla.correo, mensaje: "Hola, soy Carla.", consentimiento: true })).status).toBe(201);
-    const held = await staff("datos", "/admin/titulares", { accion: "retener", correo: carla.correo, motivo: "Demanda laboral en curso: conservar toda su información." });
+    expect(
+      (
+        await postJson("/php/contacto", {
+          nombre: carla.nombre,
+          celular: "3001234567",
+          correo: carla.correo,
+          mensaje: "Hola, soy Carla.",
+          consentimiento: true,
+        })
+      ).status,
+    ).toBe(201);
+    const held = await staff("datos", "/admin/titulares", {
+      accion: "retener",
+      correo: carla.correo,
+      motivo: "Demanda laboral en curso: conservar toda su información.",
+    });
     expect(held.status).toBe(302);
     const request = await file({ tipo: "datos_supresion", descripcion: "Borren todos mis datos.", ...carla });
     expect((await staff("datos", `/admin/datos/${request.id}`, { accion: "suprimir" })).status).toBe(400);
@@ -328,7 +396,10 @@ describe("the deletion run from a request", () => {
 
     // Another person, no hold: her messages go, what the law keeps stays, and it is recorded on the request.
     const dora = person("Dora León", "dora.leon@example.org", "2020202020");
-    expect((await postJson("/php/contacto", { nombre: dora.nombre, celular: "3001234567", correo: dora.correo, mensaje: "Hola, soy Dora.", consentimiento: true })).status).toBe(201);
+    expect(
+      (await postJson("/php/contacto", { nombre: dora.nombre, celular: "3001234567", correo: dora.correo, mensaje: "Hola, soy Dora.", consentimiento: true }))
+        .status,
+    ).toBe(201);
     const other = await file({ tipo: "datos_supresion", descripcion: "Borren mis datos.", ...dora });
     expect((await staff("datos", `/admin/datos/${other.id}`, { accion: "suprimir", confirmar: "si" })).headers.get("location")).toContain("aviso=suprimido");
     expect(await readDb("select id from messages where correo = ?", dora.correo)).toHaveLength(0);
@@ -343,7 +414,10 @@ describe("the deletion run from a request", () => {
 describe("the inbox", () => {
   it("shows «reclamo en trámite» on the messages of a person whose data-protection reclamo runs", async () => {
     const eva = person("Eva Gil", "eva.gil@example.org", "3030303030");
-    expect((await postJson("/php/contacto", { nombre: eva.nombre, celular: "3001234567", correo: eva.correo, mensaje: "Hola, soy Eva.", consentimiento: true })).status).toBe(201);
+    expect(
+      (await postJson("/php/contacto", { nombre: eva.nombre, celular: "3001234567", correo: eva.correo, mensaje: "Hola, soy Eva.", consentimiento: true }))
+        .status,
+    ).toBe(201);
     const [message] = await readDb<{ id: number | string }>("select id from messages where correo = ?", eva.correo);
     const detail = () => get(`/admin/mensajes/${message.id}`, "staff").then((r) => r.text());
     expect(text(await detail())).not.toContain("Reclamo en trámite");
@@ -369,7 +443,11 @@ describe("the public page", () => {
     const petition = await postJson("/php/pqrs", { tipo: "peticion", descripcion: "x", anonimo: true });
     expect(petition.status).toBe(400);
     expect((await petition.json()).error.fields.anonimo).toContain("Solo una queja o una sugerencia");
-    const complaint = await postJson("/php/pqrs", { tipo: "queja_oferta_falsa", descripcion: "Me pidieron pagar $200.000 por una vacante a su nombre.", anonimo: true });
+    const complaint = await postJson("/php/pqrs", {
+      tipo: "queja_oferta_falsa",
+      descripcion: "Me pidieron pagar $200.000 por una vacante a su nombre.",
+      anonimo: true,
+    });
     expect(complaint.status).toBe(201);
     const { radicado } = await complaint.json();
     const [row] = await readDb<Record<string, unknown>>("select r.* from pqrs_requests r join cases c on c.id = r.case_id where c.radicado = ?", radicado);
@@ -379,7 +457,15 @@ describe("the public page", () => {
   });
 
   it("takes a post without JavaScript: 303 to the one-time receipt", async () => {
-    const res = await postForm("/pqrs", { tipo: "sugerencia", descripcion: "Publiquen las vacantes también por WhatsApp.", nombre: "Fabio", tipo_documento: "CC", documento: "4040404040", correo: "fabio@example.org", consentimiento: "on" });
+    const res = await postForm("/pqrs", {
+      tipo: "sugerencia",
+      descripcion: "Publiquen las vacantes también por WhatsApp.",
+      nombre: "Fabio",
+      tipo_documento: "CC",
+      documento: "4040404040",
+      correo: "fabio@example.org",
+      consentimiento: "on",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/pqrs/recibido");
     const receipt = await (await fetch(`${server.url}/pqrs/recibido`, { headers: { Cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] } })).text();
@@ -388,14 +474,26 @@ describe("the public page", () => {
   });
 
   it("every receipt gives the due date CONSULTAR shows: the JSON answer, the page without JavaScript and the downloaded file", async () => {
-    const res = await postJson("/php/pqrs", { tipo: "peticion", descripcion: "Necesito una copia de mi contrato.", ...person("Gina Díaz", "gina@example.org", "1010101010") });
+    const res = await postJson("/php/pqrs", {
+      tipo: "peticion",
+      descripcion: "Necesito una copia de mi contrato.",
+      ...person("Gina Díaz", "gina@example.org", "1010101010"),
+    });
     expect(res.status).toBe(201);
     const answer = (await res.json()) as { radicado: string; codigo: string; vence: string };
     const consulted = text((await consult(answer.radicado, answer.codigo)).html);
     expect(answer.vence).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(consulted).toContain(`Vence el ${formatDay(answer.vence)}`);
 
-    const posted = await postForm("/pqrs", { tipo: "datos_correccion", descripcion: "Corrijan mi número de celular.", nombre: "Hugo", tipo_documento: "CC", documento: "5050505050", correo: "hugo@example.org", consentimiento: "on" });
+    const posted = await postForm("/pqrs", {
+      tipo: "datos_correccion",
+      descripcion: "Corrijan mi número de celular.",
+      nombre: "Hugo",
+      tipo_documento: "CC",
+      documento: "5050505050",
+      correo: "hugo@example.org",
+      consentimiento: "on",
+    });
     expect(posted.status).toBe(303);
     const html = await (await fetch(`${server.url}/pqrs/recibido`, { headers: { Cookie: (posted.headers.get("set-cookie") ?? "").split(";")[0] } })).text();
     const radicado = html.match(/PQ-\d{4}-\d{6}/)?.[0] ?? "";

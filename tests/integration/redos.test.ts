@@ -124,24 +124,33 @@ const worstCases: [string, string][] = [
 ];
 
 describe("the worst input per field is answered quickly", () => {
-  it.each(publicForms.map(([def, api, page]) => [def.id, def, api, page] as const))("every field of %s, JSON and page post", async (_id, def, api, page) => {
-    const attempts: Attempt[] = [];
-    for (const field of def.fields) {
-      for (const [kind, value] of worstCases) {
-        attempts.push({ label: `${api} ${field.name} ${kind}`, ...json(api, { [field.name]: value }) });
-        attempts.push({ label: `${page} ${field.name} ${kind}`, ...form(page, { [field.name]: value }) });
+  it.each(publicForms.map(([def, api, page]) => [def.id, def, api, page] as const))(
+    "every field of %s, JSON and page post",
+    async (_id, def, api, page) => {
+      const attempts: Attempt[] = [];
+      for (const field of def.fields) {
+        for (const [kind, value] of worstCases) {
+          attempts.push({ label: `${api} ${field.name} ${kind}`, ...json(api, { [field.name]: value }) });
+          attempts.push({ label: `${page} ${field.name} ${kind}`, ...form(page, { [field.name]: value }) });
+        }
       }
-    }
-    await expectEachWithinBound(attempts);
-  }, 180_000);
+      await expectEachWithinBound(attempts);
+    },
+    180_000,
+  );
 
-  it.each(["/incidente/consulta", "/linea-etica/consulta", "/pqrs/consulta"])("CONSULTAR and the follow-up at %s", async (target) => {
-    const attempts: Attempt[] = [];
-    for (const name of ["radicado", "codigo", "mensaje", "correo"]) {
-      for (const [kind, value] of worstCases) attempts.push({ label: `${target} ${name} ${kind}`, ...form(target, { radicado: "IN-2026-000001", codigo: "ABCD", [name]: value }) });
-    }
-    await expectEachWithinBound(attempts, { label: `${target} plain`, ...form(target, { radicado: "IN-2026-000001", codigo: "ABCD" }) });
-  }, 120_000);
+  it.each(["/incidente/consulta", "/linea-etica/consulta", "/pqrs/consulta"])(
+    "CONSULTAR and the follow-up at %s",
+    async (target) => {
+      const attempts: Attempt[] = [];
+      for (const name of ["radicado", "codigo", "mensaje", "correo"]) {
+        for (const [kind, value] of worstCases)
+          attempts.push({ label: `${target} ${name} ${kind}`, ...form(target, { radicado: "IN-2026-000001", codigo: "ABCD", [name]: value }) });
+      }
+      await expectEachWithinBound(attempts, { label: `${target} plain`, ...form(target, { radicado: "IN-2026-000001", codigo: "ABCD" }) });
+    },
+    120_000,
+  );
 
   it("the fraud check", async () => {
     await expectEachWithinBound(worstCases.map(([kind, value]) => ({ label: `/ofertas-falsas ${kind}`, ...form("/ofertas-falsas", { dato: value }) })));
@@ -151,7 +160,10 @@ describe("the worst input per field is answered quickly", () => {
     const attempts: Attempt[] = [];
     for (const [kind, value] of worstCases) {
       attempts.push({ label: `sign-in correo ${kind}`, ...form("/admin/ingresar", { correo: value, clave: "x" }) });
-      attempts.push({ label: `new account ${kind}`, ...form("/admin/usuarios", { accion: "crear", correo: value, nombre: "Ana", rol: "sst", clave: "clave-de-prueba-larga" }, "ADMIN") });
+      attempts.push({
+        label: `new account ${kind}`,
+        ...form("/admin/usuarios", { accion: "crear", correo: value, nombre: "Ana", rol: "sst", clave: "clave-de-prueba-larga" }, "ADMIN"),
+      });
       attempts.push({ label: `roles ${kind}`, ...form("/admin/usuarios", { accion: "roles", correo: value, rol: "sst" }, "ADMIN") });
       attempts.push({ label: `hold ${kind}`, ...form("/admin/titulares", { accion: "retener", correo: value, motivo: value.slice(0, 500) }, "ADMIN") });
       // A request line and its headers fit in 16 KB: the search terms get 7 KB.
@@ -170,8 +182,18 @@ describe("the worst input per field is answered quickly", () => {
       attempts.push({ label: `GET / ${name}`, method: "GET", target: "/", headers: { [name]: value } });
       attempts.push({ label: `GET /contacto ${name} with spaces`, method: "GET", target: "/no-existe", headers: { [name]: `${"a, ".repeat(2_300)}@` } });
     }
-    attempts.push({ label: "Content-Type parameters", ...json("/php/contacto", { nombre: "Ana" }), headers: { "Content-Type": `application/json;${" a=b;".repeat(1_400)}=`, Origin: "SELF" } });
-    attempts.push({ label: "a long Origin", method: "POST", target: "/php/contacto", headers: { "Content-Type": "application/json", Origin: `http://${"a.".repeat(3_500)}@` }, body: "{}" });
+    attempts.push({
+      label: "Content-Type parameters",
+      ...json("/php/contacto", { nombre: "Ana" }),
+      headers: { "Content-Type": `application/json;${" a=b;".repeat(1_400)}=`, Origin: "SELF" },
+    });
+    attempts.push({
+      label: "a long Origin",
+      method: "POST",
+      target: "/php/contacto",
+      headers: { "Content-Type": "application/json", Origin: `http://${"a.".repeat(3_500)}@` },
+      body: "{}",
+    });
     // The trailing-slash redirect: a run of slashes, then a letter, then the slash that asks for it.
     attempts.push({ label: "a path of slashes", method: "GET", target: `/${"/".repeat(15_000)}a/`, headers: {} });
     attempts.push({ label: "a path of backslashes", method: "GET", target: `/${"%5C".repeat(4_000)}a/`, headers: {} });

@@ -71,7 +71,13 @@ beforeAll(async () => {
     ["ambos@example.com", "staff,sst"],
   ]);
   server = await startServer(
-    { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", MAIL_TO_SST: "sst-equipo@example.com", LOOKUP_RATE_LIMIT: "1000", TRUST_PROXY_HOPS: "1" },
+    {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_TO: "contacto@example.com",
+      MAIL_TO_SST: "sst-equipo@example.com",
+      LOOKUP_RATE_LIMIT: "1000",
+      TRUST_PROXY_HOPS: "1",
+    },
     dbFile,
   );
   const res = await postJson("/php/incidente", REPORT);
@@ -104,7 +110,16 @@ describe("a report", () => {
     expect(staff?.subject).toMatch(/FURAT antes del \d{2}\/\d{2}\/\d{4}/);
     const staffBody = `${staff?.subject}\n${staff?.text}\n${staff?.html}`;
     expect(staffBody).toContain("Plazo para el FURAT");
-    for (const secret of [REPORT.lesion, REPORT.parte_cuerpo, REPORT.atencion_lugar, "Fractura", "Antebrazo", REPORT.descripcion, REPORT.trabajador_documento, first.codigo]) {
+    for (const secret of [
+      REPORT.lesion,
+      REPORT.parte_cuerpo,
+      REPORT.atencion_lugar,
+      "Fractura",
+      "Antebrazo",
+      REPORT.descripcion,
+      REPORT.trabajador_documento,
+      first.codigo,
+    ]) {
       expect(staffBody).not.toContain(secret);
     }
     expect(reporter?.text).toContain(first.radicado);
@@ -145,14 +160,31 @@ describe("a report", () => {
     expect(answer.error.fields.consentimiento_salud).toMatch(/datos de salud/);
     expect(count("cases")).toBe(before);
     // Without health details the report goes through and stores none.
-    const plain = await postJson("/php/incidente", { ...REPORT, tipo: "incidente", lesion: "", parte_cuerpo: "", atencion_medica: "", atencion_lugar: "", consentimiento_salud: false });
+    const plain = await postJson("/php/incidente", {
+      ...REPORT,
+      tipo: "incidente",
+      lesion: "",
+      parte_cuerpo: "",
+      atencion_medica: "",
+      atencion_lugar: "",
+      consentimiento_salud: false,
+    });
     expect(plain.status).toBe(201);
     const { radicado } = await plain.json();
     expect(radicado).toMatch(/^IN-/);
     const db = new Database(dbFile, { readonly: true });
-    const row = db.prepare("select a.*, c.sensitive_consent_at from accident_reports a join cases c on c.id = a.case_id where c.radicado = ?").get(radicado) as Record<string, unknown>;
+    const row = db
+      .prepare("select a.*, c.sensitive_consent_at from accident_reports a join cases c on c.id = a.case_id where c.radicado = ?")
+      .get(radicado) as Record<string, unknown>;
     db.close();
-    expect([row.lesion, row.parte_cuerpo, row.atencion_medica, row.atencion_lugar, row.sensitive_consent_at, row.furat_due_at]).toEqual([null, null, null, null, null, null]);
+    expect([row.lesion, row.parte_cuerpo, row.atencion_medica, row.atencion_lugar, row.sensitive_consent_at, row.furat_due_at]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("refuses an event later today (or past midnight), with the reason, on the JSON API and the page post; stores nothing", async () => {
@@ -171,11 +203,32 @@ describe("a report", () => {
     expect(count("cases")).toBe(before);
     // A minute ago is fine.
     const past = new Date(Date.now() - 60_000 - 5 * 3_600_000).toISOString();
-    expect((await postJson("/php/incidente", { ...REPORT, tipo: "incidente", lesion: undefined, parte_cuerpo: undefined, atencion_medica: undefined, atencion_lugar: undefined, consentimiento_salud: undefined, fecha: past.slice(0, 10), hora: past.slice(11, 16) })).status).toBe(201);
+    expect(
+      (
+        await postJson("/php/incidente", {
+          ...REPORT,
+          tipo: "incidente",
+          lesion: undefined,
+          parte_cuerpo: undefined,
+          atencion_medica: undefined,
+          atencion_lugar: undefined,
+          consentimiento_salud: undefined,
+          fecha: past.slice(0, 10),
+          hora: past.slice(11, 16),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("mails the follow-up code to a worker reporting for themselves who wrote their e-mail only as the worker's; never to the worker when someone else reports", async () => {
-    const self = { ...REPORT, reporta_relacion: "trabajador", reporta_nombre: undefined, reporta_celular: undefined, reporta_correo: undefined, trabajador_correo: "marta.sola@example.org" };
+    const self = {
+      ...REPORT,
+      reporta_relacion: "trabajador",
+      reporta_nombre: undefined,
+      reporta_celular: undefined,
+      reporta_correo: undefined,
+      trabajador_correo: "marta.sola@example.org",
+    };
     const res = await postJson("/php/incidente", self);
     expect(res.status).toBe(201);
     const own = (await res.json()) as { radicado: string; codigo: string };
@@ -194,7 +247,9 @@ describe("a report", () => {
     expect(worker?.text).toContain(own.codigo);
     // Both staff notices have gone out by now; the colleague's case mailed the worker nothing.
     await new Promise((r) => setTimeout(r, 500));
-    expect(mails.some((m) => to(m).includes("marta.otra@example.org") || String(m.subject).includes(other.radicado) && !to(m).includes("sst-equipo"))).toBe(false);
+    expect(mails.some((m) => to(m).includes("marta.otra@example.org") || (String(m.subject).includes(other.radicado) && !to(m).includes("sst-equipo")))).toBe(
+      false,
+    );
   });
 
   it("without JavaScript: a refusal answers the page with the errors and the values; a success redirects to the one-time receipt", async () => {
@@ -277,7 +332,10 @@ describe("CONSULTAR", () => {
     // A hash of the address alone would be found by hashing every IPv4 address: not this one.
     for (const address of ["127.0.0.1", "::ffff:127.0.0.1", "198.51.100.7", "198.51.100.8", "203.0.113.50"]) {
       const plain = createHash("sha256").update(address).digest("hex");
-      expect(keys.some((k) => k.includes(plain)), address).toBe(false);
+      expect(
+        keys.some((k) => k.includes(plain)),
+        address,
+      ).toBe(false);
     }
     expect(keys.join(" ")).not.toContain("198.51.100.7");
   });
@@ -342,7 +400,9 @@ describe("the staff", () => {
     const { cookie } = await signIn(server.url, "personal@example.com");
     expect((await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).status).toBe(200);
     const db = new Database(dbFile, { readonly: true });
-    const roles = db.prepare("select user_roles.role as role from user_roles join users on users.id = user_id where email = ? order by role").all("personal@example.com");
+    const roles = db
+      .prepare("select user_roles.role as role from user_roles join users on users.id = user_id where email = ? order by role")
+      .all("personal@example.com");
     db.close();
     expect(roles).toEqual([{ role: "sst" }, { role: "staff" }]);
     // No account is left without a role.
@@ -359,7 +419,11 @@ describe("the staff", () => {
     // An accident on Friday 13 November 2026, reported today: Saturday 14 is the first business day (we
     // count Saturdays), Sunday 15 and Monday 16 (a holiday, Independencia de Cartagena, moved by Ley 51
     // de 1983) do not count, Tuesday 17 is the second: the report arrives already overdue.
-    const late = await postJson("/php/incidente", { ...REPORT, fecha: "2026-11-13", descripcion: "Se golpeó la rodilla con un estibador en el muelle de carga." });
+    const late = await postJson("/php/incidente", {
+      ...REPORT,
+      fecha: "2026-11-13",
+      descripcion: "Se golpeó la rodilla con un estibador en el muelle de carga.",
+    });
     expect(late.status).toBe(201);
     const { radicado } = await late.json();
     const db = new Database(dbFile, { readonly: true });
@@ -372,7 +436,11 @@ describe("the staff", () => {
     expect(detail).toContain("El reporte llegó con el plazo del FURAT ya vencido");
     expect(detail).toContain("ocurrió el 13/11/2026");
     // When the company learned stays on record, and never moves the deadline (product rule 21).
-    const set = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2026-11-20", hora_conocimiento: "16:45" }, { Cookie: cookie });
+    const set = await postForm(
+      `/admin/reportes/${id}`,
+      { accion: "conocimiento", fecha_conocimiento: "2026-11-20", hora_conocimiento: "16:45" },
+      { Cookie: cookie },
+    );
     expect(set.status).toBe(302);
     const after = await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text();
     expect(after).toContain("17/11/2026 23:59");
@@ -387,9 +455,13 @@ describe("the staff", () => {
     // Classified as an accident that is neither serious nor fatal, it owes the FURAT to the ARL and the EPS
     // and the worker's copy (Decreto 1072 de 2015 art. 2.2.4.1.7): those three given, it is no longer overdue.
     expect((await postForm(`/admin/reportes/${id}`, { accion: "gravedad", gravedad: "accidente" }, { Cookie: cookie })).status).toBe(302);
-    expect(await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text()).not.toContain("Aviso a la Dirección Territorial del Ministerio del Trabajo");
+    expect(await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text()).not.toContain(
+      "Aviso a la Dirección Territorial del Ministerio del Trabajo",
+    );
     for (const aviso of ["arl", "eps", "trabajador"]) {
-      expect((await postForm(`/admin/reportes/${id}`, { accion: "aviso", aviso, fecha: today, referencia: `N-${aviso}` }, { Cookie: cookie })).status).toBe(302);
+      expect((await postForm(`/admin/reportes/${id}`, { accion: "aviso", aviso, fecha: today, referencia: `N-${aviso}` }, { Cookie: cookie })).status).toBe(
+        302,
+      );
     }
     const done = await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text();
     expect(done).not.toMatch(/con el FURAT vencido/);
@@ -399,8 +471,13 @@ describe("the staff", () => {
     const serious = await (await fetch(`${server.url}/admin/reportes/${id}`, { headers: { Cookie: cookie } })).text();
     expect(serious).toContain("Informe de la investigación a la ARL");
     expect(serious).toContain("Aviso a la Dirección Territorial del Ministerio del Trabajo");
-    expect(await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text()).toMatch(/· (<!-- -->)?1(<!-- -->)? con el FURAT vencido/);
-    expect((await postForm(`/admin/reportes/${id}`, { accion: "aviso", aviso: "territorial", fecha: today, referencia: "N-territorial" }, { Cookie: cookie })).status).toBe(302);
+    expect(await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text()).toMatch(
+      /· (<!-- -->)?1(<!-- -->)? con el FURAT vencido/,
+    );
+    expect(
+      (await postForm(`/admin/reportes/${id}`, { accion: "aviso", aviso: "territorial", fecha: today, referencia: "N-territorial" }, { Cookie: cookie }))
+        .status,
+    ).toBe(302);
     expect(await (await fetch(`${server.url}/admin/reportes`, { headers: { Cookie: cookie } })).text()).not.toMatch(/con el FURAT vencido/);
     // A date in the future is refused.
     const future = await postForm(`/admin/reportes/${id}`, { accion: "conocimiento", fecha_conocimiento: "2999-01-01" }, { Cookie: cookie });
@@ -411,7 +488,9 @@ describe("the staff", () => {
     const id = await caseId();
     const { cookie } = await signIn(server.url, "sst@example.com");
     const post = (body: Record<string, string>) => postForm(`/admin/reportes/${id}`, body, { Cookie: cookie });
-    expect((await post({ accion: "estado", estado: "reportado_arl", nota: "FURAT radicado en la ARL; la EPS ya fue informada.", visible: "si" })).status).toBe(302);
+    expect((await post({ accion: "estado", estado: "reportado_arl", nota: "FURAT radicado en la ARL; la EPS ya fue informada.", visible: "si" })).status).toBe(
+      302,
+    );
     expect((await post({ accion: "nota", nota: "x" })).status).toBe(400);
     expect((await post({ accion: "estado", estado: "reportado_arl", nota: "Llamar a la empresa usuaria", visible: "no" })).status).toBe(302);
     expect((await post({ accion: "furat", fecha_furat: today, numero_arl: "ARL-778899" })).status).toBe(302);
@@ -431,7 +510,15 @@ describe("the staff", () => {
   });
 
   it("CONSULTAR shows every status reached with its date even when its note was internal (only the note's text stays private); an incident lists no ARL step", async () => {
-    const res = await postJson("/php/incidente", { ...REPORT, tipo: "incidente", lesion: undefined, parte_cuerpo: undefined, atencion_medica: undefined, atencion_lugar: undefined, consentimiento_salud: undefined });
+    const res = await postJson("/php/incidente", {
+      ...REPORT,
+      tipo: "incidente",
+      lesion: undefined,
+      parte_cuerpo: undefined,
+      atencion_medica: undefined,
+      atencion_lugar: undefined,
+      consentimiento_salud: undefined,
+    });
     expect(res.status).toBe(201);
     const incident = (await res.json()) as { radicado: string; codigo: string };
     const db = new Database(dbFile, { readonly: true });

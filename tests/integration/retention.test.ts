@@ -18,7 +18,12 @@ const NOW = "2026-11-24T15:00:00.000Z";
 const DAY = 86_400_000;
 const twoYearsBefore = Date.parse("2024-11-24T15:00:00.000Z");
 const at = (ms: number) => new Date(ms).toISOString();
-const OPTIONS = { policyVersion: "1.3", recipients: { pqrs: ["pqrs@example.com"], datos: ["datos@example.com"] }, origin: "https://sitio.example", companyName: "Empresa" };
+const OPTIONS = {
+  policyVersion: "1.3",
+  recipients: { pqrs: ["pqrs@example.com"], datos: ["datos@example.com"] },
+  origin: "https://sitio.example",
+  companyName: "Empresa",
+};
 const admin = { id: 0, email: "datos@example.com" };
 
 let db: Kysely<Database>;
@@ -27,13 +32,39 @@ const ids: Record<string, number> = {};
 async function message(key: string, correo: string, receivedAt: string, handledAt: string | null = null) {
   const row = await db
     .insertInto("messages")
-    .values({ form: "contacto", empresa: null, cargo: null, nombre: key, celular: "3001234567", correo, mensaje: `Mensaje ${key}`, consent_at: receivedAt, policy_version: "1.2", received_at: receivedAt, handled_at: handledAt, handled_by: handledAt ? "personal@example.com" : null })
+    .values({
+      form: "contacto",
+      empresa: null,
+      cargo: null,
+      nombre: key,
+      celular: "3001234567",
+      correo,
+      mensaje: `Mensaje ${key}`,
+      consent_at: receivedAt,
+      policy_version: "1.2",
+      received_at: receivedAt,
+      handled_at: handledAt,
+      handled_by: handledAt ? "personal@example.com" : null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   ids[key] = row.id as number;
   await db
     .insertInto("outbox")
-    .values({ message_id: ids[key], case_id: null, recipients: "contacto@example.com", subject: null, body_text: null, body_html: null, status: "sent", attempts: 1, next_attempt_at: receivedAt, last_error: null, sent_at: receivedAt, created_at: receivedAt })
+    .values({
+      message_id: ids[key],
+      case_id: null,
+      recipients: "contacto@example.com",
+      subject: null,
+      body_text: null,
+      body_html: null,
+      status: "sent",
+      attempts: 1,
+      next_attempt_at: receivedAt,
+      last_error: null,
+      sent_at: receivedAt,
+      created_at: receivedAt,
+    })
     .execute();
 }
 
@@ -51,13 +82,23 @@ beforeAll(async () => {
   await message("retenido", "retenido@example.org", at(twoYearsBefore - 90 * DAY));
   await setHold(db, admin, "retenido@example.org", "Requerimiento de la Fiscalía: conservar.");
   await message("con-solicitud", "solicitud@example.org", at(twoYearsBefore - 90 * DAY));
-  await storeRequest(db, { tipo: "datos_consulta", descripcion: "¿Qué datos tienen?", nombre: "Sol", tipo_documento: "CC", documento: "123456", correo: "solicitud@example.org" }, OPTIONS, at(Date.parse(NOW) - 3 * DAY));
+  await storeRequest(
+    db,
+    { tipo: "datos_consulta", descripcion: "¿Qué datos tienen?", nombre: "Sol", tipo_documento: "CC", documento: "123456", correo: "solicitud@example.org" },
+    OPTIONS,
+    at(Date.parse(NOW) - 3 * DAY),
+  );
   // A request closed eleven years ago, and one closed a year ago.
   for (const [key, years] of [
     ["solicitud-antigua", 11],
     ["solicitud-reciente", 1],
   ] as const) {
-    const created = await storeRequest(db, { tipo: "queja", descripcion: `Queja ${key}`, nombre: key, tipo_documento: "CC", documento: `9${years}9999`, correo: `${key}@example.org` }, OPTIONS, at(Date.parse(NOW) - years * 366 * DAY));
+    const created = await storeRequest(
+      db,
+      { tipo: "queja", descripcion: `Queja ${key}`, nombre: key, tipo_documento: "CC", documento: `9${years}9999`, correo: `${key}@example.org` },
+      OPTIONS,
+      at(Date.parse(NOW) - years * 366 * DAY),
+    );
     await db.updateTable("cases").set({ status: "cerrado" }).where("id", "=", created.id).execute();
     ids[key] = created.id;
   }
@@ -80,7 +121,8 @@ describe("the retention purge", () => {
     expect(lines).not.toBeNull();
     expect(await exists("viejo")).toBe(false);
     expect(await db.selectFrom("outbox").select("id").where("message_id", "=", ids.viejo).execute()).toHaveLength(0);
-    for (const key of ["joven", "viejo-que-volvio", "nuevo-del-que-volvio", "atendido-hace-poco", "retenido", "con-solicitud"]) expect(await exists(key), key).toBe(true);
+    for (const key of ["joven", "viejo-que-volvio", "nuevo-del-que-volvio", "atendido-hace-poco", "retenido", "con-solicitud"])
+      expect(await exists(key), key).toBe(true);
   });
 
   it("anonymises a request closed more than 10 years ago: the radicado stays, the person and the text go", async () => {
@@ -94,7 +136,9 @@ describe("the retention purge", () => {
   });
 
   it("writes its counts per kind to the audit log", async () => {
-    const entries = (await db.selectFrom("audit_log").select(["action", "detail", "user_email"]).where("action", "=", "depurar_retencion").orderBy("id").execute()).map((e) => e.detail ?? "");
+    const entries = (
+      await db.selectFrom("audit_log").select(["action", "detail", "user_email"]).where("action", "=", "depurar_retencion").orderBy("id").execute()
+    ).map((e) => e.detail ?? "");
     expect(entries).toContain("mensajes: 1 suprimido(s), 2 retenido(s) por una obligación legal");
     expect(entries).toContain("solicitudes_pqrs: 1 anonimizado(s)");
     expect(entries.at(-1)).toContain("Depuración del 2026-11-24: 2 registro(s) suprimido(s) o anonimizado(s)");
@@ -109,9 +153,15 @@ describe("a first purge of years of records", () => {
     const lines = await purgeNow(db, { dryRun: false, now: NOW });
     expect(lines?.find((l) => l.kind === "mensajes")?.purged).toHaveLength(count);
     for (const i of [0, REMOVE_BATCH - 1, REMOVE_BATCH, count - 1]) expect(await exists(`lote-${i}`), `lote-${i}`).toBe(false);
-    const [left] = await db.selectFrom("messages").select((eb) => eb.fn.countAll<number | string>().as("n")).where("correo", "like", "lote%").execute();
+    const [left] = await db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("correo", "like", "lote%")
+      .execute();
     expect(Number(left.n)).toBe(0);
-    const entries = (await db.selectFrom("audit_log").select("detail").where("action", "=", "depurar_retencion").orderBy("id").execute()).map((e) => e.detail ?? "");
+    const entries = (await db.selectFrom("audit_log").select("detail").where("action", "=", "depurar_retencion").orderBy("id").execute()).map(
+      (e) => e.detail ?? "",
+    );
     expect(entries).toContain(`mensajes: ${count} suprimido(s), 2 retenido(s) por una obligación legal`);
   });
 });

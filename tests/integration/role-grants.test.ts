@@ -24,11 +24,22 @@ const get = (p: string, cookie: string) => fetch(server.url + p, { headers: { Co
 const post = (p: string, cookie: string, body: Record<string, string | string[]>) => {
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(body)) for (const one of [v].flat()) form.append(k, one);
-  return fetch(server.url + p, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie }, body: form });
+  return fetch(server.url + p, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie },
+    body: form,
+  });
 };
 const rolesOf = async (email: string) =>
-  (await query<{ role: string }>(dbUrl, "select r.role from user_roles r join users u on u.id = r.user_id where u.email = ? order by r.role", [email])).map((r) => r.role);
-const recipients = (mail: ParsedMail) => [mail.to].flat().map((t) => t?.text ?? "").join(",");
+  (await query<{ role: string }>(dbUrl, "select r.role from user_roles r join users u on u.id = r.user_id where u.email = ? order by r.role", [email])).map(
+    (r) => r.role,
+  );
+const recipients = (mail: ParsedMail) =>
+  [mail.to]
+    .flat()
+    .map((t) => t?.text ?? "")
+    .join(",");
 /** The audit page's rows as text. */
 const auditText = async (cookie: string) => {
   const html = await (await get("/admin/auditoria", cookie)).text();
@@ -92,7 +103,13 @@ describe("granting roles from the users page", () => {
     expect(await confirm.text()).toContain("Quien pidió el rol no puede confirmarlo");
     expect(await rolesOf("nueva@example.com")).toEqual(["staff"]);
     // Creating an account straight into a confidential role is refused on the web too.
-    const created = await post("/admin/usuarios", cookies.admin1, { accion: "crear", correo: "directa@example.com", nombre: "Directa", rol: ["genero"], clave: TEST_PASSWORD });
+    const created = await post("/admin/usuarios", cookies.admin1, {
+      accion: "crear",
+      correo: "directa@example.com",
+      nombre: "Directa",
+      rol: ["genero"],
+      clave: TEST_PASSWORD,
+    });
     expect(created.status).toBe(400);
     expect(await rolesOf("directa@example.com")).toEqual([]);
     expect(smtp.mails).toHaveLength(0);
@@ -157,7 +174,9 @@ describe("granting from the server's command line", () => {
     expect(mails.map(recipients)).toEqual(["referente@example.com"]);
     expect(mails[0].text).toContain("otra@example.com");
     expect(mails[0].text).toContain("línea de comandos del servidor");
-    expect(await auditText(cookies.referente)).toContain("otra@example.com: genero (concedido desde la línea de comandos del servidor, sin segunda confirmación)");
+    expect(await auditText(cookies.referente)).toContain(
+      "otra@example.com: genero (concedido desde la línea de comandos del servidor, sin segunda confirmación)",
+    );
     expect(await auditText(cookies.comite)).not.toContain("otra@example.com");
   });
 });

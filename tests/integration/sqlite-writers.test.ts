@@ -24,7 +24,18 @@ function createUser(databaseUrl: string, i: number): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "create-user", "--email", `cuenta${i}@example.com`, "--name", `Cuenta ${i}`, "--role", "staff", "--password-stdin"],
+      [
+        path.join(root, "node_modules/tsx/dist/cli.mjs"),
+        "scripts/admin.ts",
+        "create-user",
+        "--email",
+        `cuenta${i}@example.com`,
+        "--name",
+        `Cuenta ${i}`,
+        "--role",
+        "staff",
+        "--password-stdin",
+      ],
       { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" }, stdio: ["pipe", "ignore", "pipe"] },
     );
     let errors = "";
@@ -77,7 +88,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a SQLite transaction that reads, then
         await trx.selectFrom("rate_limits").selectAll().execute();
         // The other process writes now, while this transaction has read and not yet written.
         other.write();
-        for (const deadline = Date.now() + 10_000; !other.output().includes("escribiendo"); ) {
+        for (const deadline = Date.now() + 10_000; !other.output().includes("escribiendo");) {
           if (Date.now() > deadline) throw new Error("el otro proceso no empezó");
           await new Promise((r) => setTimeout(r, 20));
         }
@@ -117,7 +128,11 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("SQLite with the admin command writing
     const statuses: number[] = [];
     const poster = async () => {
       while (!adminDone) {
-        const res = await fetch(`${server.url}/php/incidente`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify(REPORT) });
+        const res = await fetch(`${server.url}/php/incidente`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: server.url },
+          body: JSON.stringify(REPORT),
+        });
         await res.arrayBuffer();
         statuses.push(res.status);
       }

@@ -25,7 +25,20 @@ let dbUrl = "";
 let cookie = "";
 
 type Row = (string | number | null)[];
-const COLUMNS = ["form", "empresa", "cargo", "nombre", "celular", "correo", "mensaje", "consent_at", "policy_version", "received_at", "handled_at", "handled_by"];
+const COLUMNS = [
+  "form",
+  "empresa",
+  "cargo",
+  "nombre",
+  "celular",
+  "correo",
+  "mensaje",
+  "consent_at",
+  "policy_version",
+  "received_at",
+  "handled_at",
+  "handled_by",
+];
 
 /** Rows straight into the database (ids from the database, in this order), with their outbox rows. */
 async function insertMessages(rows: Row[]) {
@@ -39,7 +52,9 @@ async function insertMessages(rows: Row[]) {
         const values = rows.slice(i, i + 2000).map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(", ")})`);
         await client.query(`insert into messages (${COLUMNS.join(", ")}) values ${values.join(", ")}`, params);
       }
-      await client.query("insert into outbox (message_id, recipients, status, attempts, next_attempt_at, created_at) select id, 'contacto@example.com', 'sent', 1, received_at, received_at from messages where id not in (select message_id from outbox where message_id is not null)");
+      await client.query(
+        "insert into outbox (message_id, recipients, status, attempts, next_attempt_at, created_at) select id, 'contacto@example.com', 'sent', 1, received_at, received_at from messages where id not in (select message_id from outbox where message_id is not null)",
+      );
       await client.query("commit");
     } finally {
       await client.end();
@@ -57,7 +72,9 @@ async function insertMessages(rows: Row[]) {
         for (const row of rows.slice(i, i + 2000)) insert.run(row);
       })();
     }
-    db.prepare("insert into outbox (message_id, recipients, status, attempts, next_attempt_at, created_at) select id, 'contacto@example.com', 'sent', 1, received_at, received_at from messages where id not in (select message_id from outbox where message_id is not null)").run();
+    db.prepare(
+      "insert into outbox (message_id, recipients, status, attempts, next_attempt_at, created_at) select id, 'contacto@example.com', 'sent', 1, received_at, received_at from messages where id not in (select message_id from outbox where message_id is not null)",
+    ).run();
   } finally {
     db.close();
   }
@@ -75,7 +92,20 @@ beforeAll(async () => {
     let person = [`Persona ${i}`, `3${String(100_000_000 + i).slice(0, 9)}`, `persona${i}@example.org`];
     if (i === 1234) person = ["José Núñez Peña", "+57 300 123 4567", "Jose.Nunez@Example.ORG"];
     if (i === 40_000) person = ["María Ángela Gómez", "310-555-1234", "MARIA.GOMEZ@correo.co"];
-    rows.push([client ? "cliente" : "contacto", client ? "Acme Andina" : null, client ? "Gerente" : null, person[0], person[1], person[2], `${i}: ${TEXT}`, at(i), "1.1", at(i), null, null]);
+    rows.push([
+      client ? "cliente" : "contacto",
+      client ? "Acme Andina" : null,
+      client ? "Gerente" : null,
+      person[0],
+      person[1],
+      person[2],
+      `${i}: ${TEXT}`,
+      at(i),
+      "1.1",
+      at(i),
+      null,
+      null,
+    ]);
   }
   await insertMessages(rows);
   cookie = (await signIn(server.url, "admin@example.com")).cookie;
@@ -119,7 +149,9 @@ describe("paging", () => {
       seen.push(...ids(html));
       href = link(html, "Siguiente");
     }
-    const expected = (await query<{ id: number }>(dbUrl, "select id from messages where form = 'cliente' order by received_at desc, id desc")).map((r) => Number(r.id));
+    const expected = (await query<{ id: number }>(dbUrl, "select id from messages where form = 'cliente' order by received_at desc, id desc")).map((r) =>
+      Number(r.id),
+    );
     expect(expected).toHaveLength(CLIENTS);
     expect(seen).toEqual(expected);
   });
@@ -132,7 +164,8 @@ describe("search through the text index", () => {
   });
 
   it("finds an e-mail in any capitals", async () => {
-    for (const q of ["jose.nunez@example.org", "JOSE.NUNEZ@EXAMPLE.ORG", "maria.gomez@correo.co", "persona49999@example.org"]) expect(await found(q), q).toBe("1 mensaje");
+    for (const q of ["jose.nunez@example.org", "JOSE.NUNEZ@EXAMPLE.ORG", "maria.gomez@correo.co", "persona49999@example.org"])
+      expect(await found(q), q).toBe("1 mensaje");
   });
 
   it("finds a phone by its digits, however it was typed", async () => {
@@ -200,7 +233,10 @@ describe("the export", () => {
     const third = await download("/admin/exportar.csv");
     expect(second.lines).toBe(TOTAL + 1);
     const growth = Math.min(second.growth, third.growth);
-    expect(growth, `crecimiento ${(second.growth / 1e6).toFixed(0)} y ${(third.growth / 1e6).toFixed(0)} MB, archivo ${(second.bytes / 1e6).toFixed(0)} MB`).toBeLessThan(second.bytes);
+    expect(
+      growth,
+      `crecimiento ${(second.growth / 1e6).toFixed(0)} y ${(third.growth / 1e6).toFixed(0)} MB, archivo ${(second.bytes / 1e6).toFixed(0)} MB`,
+    ).toBeLessThan(second.bytes);
   });
 
   it("a public post and /healthz are answered while an export is being downloaded", async () => {
@@ -214,7 +250,13 @@ describe("the export", () => {
       const post = await fetch(`${server.url}/php/contacto`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ nombre: "Durante la exportación", celular: "3001112233", correo: "durante@example.org", mensaje: `Hola ${i}`, consentimiento: true }),
+        body: JSON.stringify({
+          nombre: "Durante la exportación",
+          celular: "3001112233",
+          correo: "durante@example.org",
+          mensaje: `Hola ${i}`,
+          consentimiento: true,
+        }),
       });
       expect(post.status).toBe(201);
       expect(performance.now() - started).toBeLessThan(2_000);

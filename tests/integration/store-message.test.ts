@@ -27,7 +27,15 @@ const message = (nombre: string, form: string = "contacto"): NewMessage => ({
   handled_at: null,
   handled_by: null,
 });
-const outbox = { recipients: "equipo@example.com", status: "pending" as const, attempts: 0, next_attempt_at: now, last_error: null, sent_at: null, created_at: now };
+const outbox = {
+  recipients: "equipo@example.com",
+  status: "pending" as const,
+  attempts: 0,
+  next_attempt_at: now,
+  last_error: null,
+  sent_at: null,
+  created_at: now,
+};
 
 describe("storeMessage", () => {
   it("stores concurrent messages, each with its own id and outbox row", async () => {

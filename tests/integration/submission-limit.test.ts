@@ -12,7 +12,13 @@ import { INCIDENT_REPORT } from "../support/reports";
 
 const MESSAGE = { nombre: "Ana Ruiz", celular: "300 123 4567", correo: "ana@example.org", mensaje: "Hola", consentimiento: true };
 const REPORT = INCIDENT_REPORT;
-const ETHICS = { categoria: "soborno", descripcion: "Un proveedor ofreció dinero al jefe de compras.", cuando: "Noviembre", donde: "Bogotá", identificacion: "anonimo" };
+const ETHICS = {
+  categoria: "soborno",
+  descripcion: "Un proveedor ofreció dinero al jefe de compras.",
+  cuando: "Noviembre",
+  donde: "Bogotá",
+  identificacion: "anonimo",
+};
 const LOOKUP = { radicado: "IN-2026-000001", codigo: "AAAA-BBBB-CCCC" };
 const ETHICS_LOOKUP = { radicado: "LE-2026-000001", codigo: "AAAA-BBBB-CCCC", accion: "consultar" };
 
@@ -23,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 function send(method: string, target: string, body: Record<string, unknown>, encoding: "json" | "form") {
-  const text = encoding === "json" ? JSON.stringify(body) : new URLSearchParams(Object.entries(body).map(([k, v]) => [k, v === true ? "on" : String(v)])).toString();
+  const text =
+    encoding === "json" ? JSON.stringify(body) : new URLSearchParams(Object.entries(body).map(([k, v]) => [k, v === true ? "on" : String(v)])).toString();
   const type = encoding === "json" ? "application/json" : "application/x-www-form-urlencoded";
   return rawRequest(server.url, method, target, { headers: { "Content-Type": type, Origin: server.url }, body: text });
 }
@@ -40,7 +47,10 @@ function variants(path: string): [string, string][] {
   const [first, ...rest] = path.slice(1).split("/");
   const encodedFirst = `%${first.charCodeAt(0).toString(16)}${first.slice(1)}`;
   const lastSegment = path.split("/").pop() ?? "";
-  const encodedLast = `${path.slice(0, -lastSegment.length)}${lastSegment.slice(0, -1)}%${lastSegment.charCodeAt(lastSegment.length - 1).toString(16).toUpperCase()}`;
+  const encodedLast = `${path.slice(0, -lastSegment.length)}${lastSegment.slice(0, -1)}%${lastSegment
+    .charCodeAt(lastSegment.length - 1)
+    .toString(16)
+    .toUpperCase()}`;
   return [
     ["POST", path],
     ["PUT", path],
@@ -81,7 +91,8 @@ describe("after the form limit", () => {
   it("every door of the message forms gets 429 or 405 (415 for JSON to a page), and nothing is stored", async () => {
     for (let i = 0; i < 2; i++) expect((await send("POST", "/php/contacto", MESSAGE, "json")).status).toBe(201);
     expect((await send("POST", "/php/contacto", MESSAGE, "json")).status).toBe(429);
-    for (const path of ["/contacto", "/php/contacto", "/cliente", "/php/cliente"]) await expectAllRefused(path, { ...MESSAGE, empresa: "Acme", cargo: "Gerente" });
+    for (const path of ["/contacto", "/php/contacto", "/cliente", "/php/cliente"])
+      await expectAllRefused(path, { ...MESSAGE, empresa: "Acme", cargo: "Gerente" });
   }, 120_000);
 
   it("every door of the incident reports gets 429 or 405 (the limit is the forms' own), and nothing is stored", async () => {

@@ -28,20 +28,48 @@ const today = bogotaDay(new Date().toISOString());
 const inDays = (n: number) => bogotaDay(new Date(Date.now() + n * 86_400_000).toISOString());
 
 const postForm = (p: string, body: Record<string, string>, cookie = "") =>
-  fetch(server.url + p, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) }, body: new URLSearchParams(body) });
+  fetch(server.url + p, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(body),
+  });
 const get = (p: string, cookie = "") => fetch(server.url + p, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
-const readDb = <T,>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+const readDb = <T>(sql: string, ...params: unknown[]) => query<T>(dbUrl, sql, params);
 
 /** A small valid PDF; `extra` goes into its catalogue (an /OpenAction, a /JavaScript name…). */
 function pdf(extra = "", streams: Buffer[] = []): Buffer {
-  const parts: Buffer[] = [Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R ${extra} >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n`, "latin1")];
-  streams.forEach((s, i) => parts.push(Buffer.from(`${3 + i} 0 obj << /Length ${s.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), s, Buffer.from("\nendstream\nendobj\n", "latin1")));
+  const parts: Buffer[] = [
+    Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R ${extra} >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n`, "latin1"),
+  ];
+  streams.forEach((s, i) =>
+    parts.push(
+      Buffer.from(`${3 + i} 0 obj << /Length ${s.length} /Filter /FlateDecode >>\nstream\n`, "latin1"),
+      s,
+      Buffer.from("\nendstream\nendobj\n", "latin1"),
+    ),
+  );
   parts.push(Buffer.from("trailer << /Root 1 0 R >>\n%%EOF\n", "latin1"));
   return Buffer.concat(parts);
 }
 
-const CANDIDATE = { nombre: "Laura Gómez", tipo_documento: "CC", documento: "1020304050", correo: "laura.gomez@example.org", celular: "3001234567", ciudad: "Cali", mensaje: "Tengo experiencia en bodega.", consentimiento: "on" };
+const CANDIDATE = {
+  nombre: "Laura Gómez",
+  tipo_documento: "CC",
+  documento: "1020304050",
+  correo: "laura.gomez@example.org",
+  celular: "3001234567",
+  ciudad: "Cali",
+  mensaje: "Tengo experiencia en bodega.",
+  consentimiento: "on",
+};
 
 async function apply(slug: string, fields: Record<string, string>, file: Buffer | null, name = "hoja.pdf") {
   const form = new FormData();
@@ -87,13 +115,18 @@ afterAll(async () => {
 
 describe("publishing", () => {
   it("refuses forbidden requirements with the reason and the norm, and a vacancy without its SPE code", async () => {
-    const created = await postForm("/admin/empleos/nueva", { ...VACANCY, closes_on: inDays(10), requirements: "Mujer entre 20 y 35 años, soltera\nExcelente presencia\nDebe pagar el examen médico" }, cookies.seleccion);
+    const created = await postForm(
+      "/admin/empleos/nueva",
+      { ...VACANCY, closes_on: inDays(10), requirements: "Mujer entre 20 y 35 años, soltera\nExcelente presencia\nDebe pagar el examen médico" },
+      cookies.seleccion,
+    );
     expect(created.status).toBe(302);
     vacancyId = Number(/\/admin\/empleos\/(\d+)/.exec(created.headers.get("location") ?? "")?.[1]);
     const refused = await postForm(`/admin/empleos/${vacancyId}`, { accion: "publicar" }, cookies.seleccion);
     expect(refused.status).toBe(400);
     const page = text(await refused.text());
-    for (const norm of ["Ley 931 de 2004, art. 2", "Ley 1482 de 2011", "Ley 1752 de 2015", "Decreto 1072 de 2015, art. 2.2.6.1.2.1"]) expect(page).toContain(norm);
+    for (const norm of ["Ley 931 de 2004, art. 2", "Ley 1482 de 2011", "Ley 1752 de 2015", "Decreto 1072 de 2015, art. 2.2.6.1.2.1"])
+      expect(page).toContain(norm);
     expect(page).toContain("«buena presencia»");
     expect(page).toMatch(/cobro al candidato/);
     // Rephrased, still no SPE code: refused for that.
@@ -111,10 +144,16 @@ describe("publishing", () => {
     const [row] = await readDb<{ slug: string; status: string }>("select slug, status from vacancies where id = ?", vacancyId);
     expect(row.status).toBe("publicada");
     slug = row.slug;
-    const edit = await postForm(`/admin/empleos/${vacancyId}`, { ...VACANCY, closes_on: inDays(10), spe_code: "SPE-4455667", requirements: "Menores de 30 años" }, cookies.seleccion);
+    const edit = await postForm(
+      `/admin/empleos/${vacancyId}`,
+      { ...VACANCY, closes_on: inDays(10), spe_code: "SPE-4455667", requirements: "Menores de 30 años" },
+      cookies.seleccion,
+    );
     expect(edit.status).toBe(400);
     expect((await readDb<{ requirements: string }>("select requirements from vacancies where id = ?", vacancyId))[0].requirements).not.toContain("30");
-    const actions = (await readDb<{ action: string }>("select action from audit_log where action like '%vacante%' or action = 'publicacion_rechazada' order by id")).map((a) => a.action);
+    const actions = (
+      await readDb<{ action: string }>("select action from audit_log where action like '%vacante%' or action = 'publicacion_rechazada' order by id")
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["crear_vacante", "editar_vacante", "publicacion_rechazada", "publicar_vacante"]));
   });
 
@@ -170,7 +209,11 @@ describe("the public side", () => {
     for (const required of ["title", "description", "datePosted", "hiringOrganization", "jobLocation"]) expect(ld[required], required).toBeTruthy();
     expect(ld.validThrough).toBe(`${inDays(10)}T23:59:59-05:00`);
     expect(ld.employmentType).toEqual(["FULL_TIME", "TEMPORARY"]);
-    expect(ld.baseSalary).toEqual({ "@type": "MonetaryAmount", currency: "COP", value: { "@type": "QuantitativeValue", minValue: 1600000, maxValue: 1900000, unitText: "MONTH" } });
+    expect(ld.baseSalary).toEqual({
+      "@type": "MonetaryAmount",
+      currency: "COP",
+      value: { "@type": "QuantitativeValue", minValue: 1600000, maxValue: 1900000, unitText: "MONTH" },
+    });
     expect(ld.jobLocation.address).toMatchObject({ "@type": "PostalAddress", addressLocality: "Cali", addressRegion: "Valle del Cauca", addressCountry: "CO" });
     expect(ld.directApply).toBe(true);
     expect(ld.datePosted).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -269,7 +312,12 @@ describe("applying without JavaScript", () => {
       const form = new FormData();
       for (const [k, v] of Object.entries({ ...CANDIDATE, documento: "55443322" })) form.set(k, v);
       form.set("hoja_de_vida", new Blob([new Uint8Array(file)], { type: "application/pdf" }), "hv.pdf");
-      return fetch(`${server.url}/empleos/${slug}/postulacion`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Accept: "application/json" }, body: form });
+      return fetch(`${server.url}/empleos/${slug}/postulacion`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, Accept: "application/json" },
+        body: form,
+      });
     };
     const refused = await post(pdf("/OpenAction << /JS (x) >>"));
     expect(refused.status).toBe(400);
@@ -304,9 +352,18 @@ describe("CONSULTAR and the staff", () => {
     expect(resume.status).toBe(200);
     expect(resume.headers.get("content-disposition")).toMatch(/^attachment; filename="hoja-de-vida-HV-/);
     expect(resume.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await resume.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await resume.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect((await readDb("select id from audit_log where action = 'ver_hoja_de_vida' and case_id = ?", application.id)).length).toBe(1);
-    for (const p of [`/admin/empleos/${vacancyId}/postulaciones`, `/admin/postulaciones/${application.id}`, `/admin/postulaciones/${application.id}/hoja-de-vida.pdf`, `/admin/empleos/${vacancyId}/postulaciones.csv`]) {
+    for (const p of [
+      `/admin/empleos/${vacancyId}/postulaciones`,
+      `/admin/postulaciones/${application.id}`,
+      `/admin/postulaciones/${application.id}/hoja-de-vida.pdf`,
+      `/admin/empleos/${vacancyId}/postulaciones.csv`,
+    ]) {
       expect((await get(p, cookies.sst)).status, p).toBe(403);
     }
     const csv = await (await get(`/admin/empleos/${vacancyId}/postulaciones.csv`, cookies.seleccion)).text();
@@ -314,12 +371,20 @@ describe("CONSULTAR and the staff", () => {
     expect(csv).toContain("1020304050");
 
     const before = smtp.mails.length;
-    const changed = await postForm(`/admin/postulaciones/${application.id}`, { accion: "estado", estado: "en_revision", nota: "Le llamaremos para una entrevista.", visible: "si" }, cookies.seleccion);
+    const changed = await postForm(
+      `/admin/postulaciones/${application.id}`,
+      { accion: "estado", estado: "en_revision", nota: "Le llamaremos para una entrevista.", visible: "si" },
+      cookies.seleccion,
+    );
     expect(changed.status).toBe(302);
     const [mail] = (await smtp.waitForMails(before + 1)).slice(before);
     expect(mail.subject).toBe(`Su postulación ${application.radicado}: en revisión`);
     expect(mail.text).toContain("Le llamaremos para una entrevista.");
-    await postForm(`/admin/postulaciones/${application.id}`, { accion: "estado", estado: "en_revision", nota: "Buen perfil, revisar referencias.", visible: "no" }, cookies.seleccion);
+    await postForm(
+      `/admin/postulaciones/${application.id}`,
+      { accion: "estado", estado: "en_revision", nota: "Buen perfil, revisar referencias.", visible: "no" },
+      cookies.seleccion,
+    );
 
     const consult = await postForm("/empleos/consulta", { radicado: application.radicado.toLowerCase(), codigo: application.code });
     expect(consult.status).toBe(200);
@@ -344,7 +409,12 @@ describe("CONSULTAR and the staff", () => {
     const ids = (await readDb<{ case_id: number }>("select case_id from job_applications order by case_id")).map((r) => String(r.case_id));
     const before = smtp.mails.length;
     const form = new URLSearchParams([["accion", "no_seleccionadas"], ...ids.map((id) => ["id", id])]);
-    const bulk = await fetch(`${server.url}/admin/empleos/${vacancyId}/postulaciones`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.seleccion }, body: form });
+    const bulk = await fetch(`${server.url}/admin/empleos/${vacancyId}/postulaciones`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookies.seleccion },
+      body: form,
+    });
     expect(bulk.headers.get("location")).toContain("aviso=1");
     const statuses = await readDb<{ status: string }>("select status from cases where channel = 'postulaciones' order by id");
     expect(statuses.map((s) => s.status)).toEqual(["retirada", "no_seleccionada"]);
@@ -371,10 +441,17 @@ describe("retention and the data subject's rights", () => {
     const sevenMonthsAgo = new Date(Date.now() - 213 * 86_400_000).toISOString();
     await execute(dbUrl, "update case_events set at = ? where case_id = ?", [sevenMonthsAgo, pedro.case_id]);
     const root = path.resolve(import.meta.dirname, "../..");
-    const run = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "purge"], { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "silent" }, encoding: "utf8" });
+    const run = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "purge"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
     expect(run.status, run.stderr + run.stdout).toBe(0);
     expect(await readDb("select case_id from job_applications where case_id = ?", pedro.case_id)).toHaveLength(0);
-    const [anonymised] = await readDb<{ radicado: string; code_hash: string; contact_email: string | null }>("select radicado, code_hash, contact_email from cases where id = ?", pedro.case_id);
+    const [anonymised] = await readDb<{ radicado: string; code_hash: string; contact_email: string | null }>(
+      "select radicado, code_hash, contact_email from cases where id = ?",
+      pedro.case_id,
+    );
     expect(anonymised).toMatchObject({ radicado: expect.stringMatching(/^HV-/), code_hash: "0".repeat(64), contact_email: null });
     if (isPostgresUrl(dbUrl)) expect(await readDb("select key from resume_files where key = ?", pedro.resume_key)).toHaveLength(0);
     else expect(resumeFiles()).not.toContain(`${pedro.resume_key}.pdf`);
@@ -385,18 +462,28 @@ describe("retention and the data subject's rights", () => {
   it("the access export lists the person's applications; a deletion request removes them with the résumé", async () => {
     const who = { nombre: "Laura Gómez", tipo_documento: "CC", documento: "1020304050", correo: "laura.gomez@example.org", consentimiento: true };
     const file = async (tipo: string) => {
-      const res = await fetch(`${server.url}/php/pqrs`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: JSON.stringify({ tipo, descripcion: "Sobre mis datos.", ...who }) });
+      const res = await fetch(`${server.url}/php/pqrs`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url },
+        body: JSON.stringify({ tipo, descripcion: "Sobre mis datos.", ...who }),
+      });
       expect(res.status).toBe(201);
       const { radicado } = (await res.json()) as { radicado: string };
       return Number((await readDb<{ id: number }>("select id from cases where radicado = ?", radicado))[0].id);
     };
     const access = await file("datos_consulta");
     expect((await postForm(`/admin/datos/${access}`, { accion: "exportar" }, cookies.datos)).status).toBe(302);
-    const exported = JSON.parse(await (await get(`/admin/datos/${access}/exportacion.json`, cookies.datos)).text()) as { postulaciones: { radicado: string; vacante: string; hoja_de_vida: string }[] };
-    expect(exported.postulaciones).toEqual([expect.objectContaining({ radicado: application.radicado, vacante: "Auxiliar de bodega", hoja_de_vida: expect.stringContaining("SHA-256") })]);
+    const exported = JSON.parse(await (await get(`/admin/datos/${access}/exportacion.json`, cookies.datos)).text()) as {
+      postulaciones: { radicado: string; vacante: string; hoja_de_vida: string }[];
+    };
+    expect(exported.postulaciones).toEqual([
+      expect.objectContaining({ radicado: application.radicado, vacante: "Auxiliar de bodega", hoja_de_vida: expect.stringContaining("SHA-256") }),
+    ]);
     const [laura] = await readDb<{ resume_key: string }>("select resume_key from job_applications where documento = '1020304050'");
     const deletion = await file("datos_supresion");
-    expect((await postForm(`/admin/datos/${deletion}`, { accion: "suprimir", confirmar: "si" }, cookies.datos)).headers.get("location")).toContain("aviso=suprimido");
+    expect((await postForm(`/admin/datos/${deletion}`, { accion: "suprimir", confirmar: "si" }, cookies.datos)).headers.get("location")).toContain(
+      "aviso=suprimido",
+    );
     expect(await readDb("select case_id from job_applications where documento = '1020304050'")).toHaveLength(0);
     if (!isPostgresUrl(dbUrl)) expect(resumeFiles()).not.toContain(`${laura.resume_key}.pdf`);
     const [row] = await readDb<{ deletion_summary: string }>("select deletion_summary from pqrs_requests where case_id = ?", deletion);
@@ -428,13 +515,19 @@ describe("durability", () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
     cookies.seleccion = (await signIn(server.url, "seleccion@example.com")).cookie;
-    const stored = await readDb<{ case_id: number; documento: string; resume_sha256: string }>("select case_id, documento, resume_sha256 from job_applications where documento like '7000000%'");
+    const stored = await readDb<{ case_id: number; documento: string; resume_sha256: string }>(
+      "select case_id, documento, resume_sha256 from job_applications where documento like '7000000%'",
+    );
     for (const documento of acknowledged) {
       const row = stored.find((r) => r.documento === documento);
       expect(row, documento).toBeDefined();
       const resume = await get(`/admin/postulaciones/${row?.case_id}/hoja-de-vida.pdf`, cookies.seleccion);
       expect(resume.status).toBe(200);
-      expect(Buffer.from(await resume.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await resume.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     }
   }, 120_000);
 });

@@ -13,14 +13,46 @@ import { createAccount, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query } from "../support/database";
 import { type ServerProcess, startServer } from "../support/server-process";
 
-const BEACON = { route: "/nosotros/misionVision", device: "phone", connection: "4g", navigation: "navigate", sw: "none", build: "abc123", lcp: 1800, inp: 120, cls: 0.02, fcp: 900, ttfb: 200 };
-const COLUMNS = ["build", "cls", "connection", "day", "device", "fcp", "inp", "inp_target", "lcp", "lcp_target", "navigation", "received_at", "route", "service_worker", "ttfb"];
+const BEACON = {
+  route: "/nosotros/misionVision",
+  device: "phone",
+  connection: "4g",
+  navigation: "navigate",
+  sw: "none",
+  build: "abc123",
+  lcp: 1800,
+  inp: 120,
+  cls: 0.02,
+  fcp: 900,
+  ttfb: 200,
+};
+const COLUMNS = [
+  "build",
+  "cls",
+  "connection",
+  "day",
+  "device",
+  "fcp",
+  "inp",
+  "inp_target",
+  "lcp",
+  "lcp_target",
+  "navigation",
+  "received_at",
+  "route",
+  "service_worker",
+  "ttfb",
+];
 
 describe("POST /api/vitals on the built server", () => {
   let server: ServerProcess;
   let admin = "";
   const post = (body: string | object, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/vitals`, { method: "POST", headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: server.url, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+    fetch(`${server.url}/api/vitals`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: server.url, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     const dbUrl = await freshDatabaseUrl("rendimiento");
@@ -36,7 +68,9 @@ describe("POST /api/vitals on the built server", () => {
     expect(answer.status).toBe(204);
     expect(await answer.text()).toBe("");
     expect(performance.now() - started).toBeLessThan(1000);
-    expect((await post({ ...BEACON, device: "desktop", lcp: 5000, lcpTarget: "main>img.foto-principal" }, { "Content-Type": "application/json" })).status).toBe(204);
+    expect((await post({ ...BEACON, device: "desktop", lcp: 5000, lcpTarget: "main>img.foto-principal" }, { "Content-Type": "application/json" })).status).toBe(
+      204,
+    );
     let rows: Record<string, unknown>[] = [];
     for (let i = 0; i < 40 && rows.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 150));
@@ -45,7 +79,15 @@ describe("POST /api/vitals on the built server", () => {
     expect(rows).toHaveLength(2);
     // Exactly these columns: no address, no user agent, no identifier, no path, no cookie.
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(COLUMNS);
-    expect(rows[0]).toMatchObject({ route: "/nosotros/misionVision", device: "phone", lcp: 1800, cls: 20, service_worker: "none", build: "abc123", lcp_target: null });
+    expect(rows[0]).toMatchObject({
+      route: "/nosotros/misionVision",
+      device: "phone",
+      lcp: 1800,
+      cls: 20,
+      service_worker: "none",
+      build: "abc123",
+      lcp_target: null,
+    });
     expect(rows[1]).toMatchObject({ device: "desktop", lcp: 5000, lcp_target: "main>img.foto-principal" });
     const everything = JSON.stringify([
       ...rows,
@@ -115,7 +157,13 @@ describe("POST /api/vitals on the built server", () => {
     const form = await fetch(`${server.url}/php/contacto`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.url },
-      body: JSON.stringify({ nombre: "Ana Pérez", celular: "3001234567", correo: "ana@example.com", mensaje: "Quisiera información sobre vacantes.", consentimiento: true }),
+      body: JSON.stringify({
+        nombre: "Ana Pérez",
+        celular: "3001234567",
+        correo: "ana@example.com",
+        mensaje: "Quisiera información sobre vacantes.",
+        consentimiento: true,
+      }),
     });
     expect(form.status).toBe(201);
   });
@@ -141,7 +189,10 @@ describe("the daily aggregates and the staff page's figures", () => {
       view({ route: "/contacto", lcp, inp: inps[i], cls: i < 6 ? 0.05 : 0.3, lcpTarget: i % 2 ? "main>h1" : "main>img.banner", inpTarget: "form>button" }),
     );
     // Two days earlier, a slow day on the same route.
-    rows.push(view({ route: "/contacto", lcp: 9000 }, "2026-11-24T17:00:00.000Z"), view({ route: "/contacto", lcp: 9000, lcpTarget: "main>img.banner" }, "2026-11-24T17:00:00.000Z"));
+    rows.push(
+      view({ route: "/contacto", lcp: 9000 }, "2026-11-24T17:00:00.000Z"),
+      view({ route: "/contacto", lcp: 9000, lcpTarget: "main>img.banner" }, "2026-11-24T17:00:00.000Z"),
+    );
     // Outside the 28 days: not counted.
     rows.push(view({ route: "/contacto", lcp: 20_000 }, "2026-10-01T17:00:00.000Z"));
     // Home on desktops, fast.
@@ -150,7 +201,16 @@ describe("the daily aggregates and the staff page's figures", () => {
     const buffer = new VitalsBuffer(async () => db, { flushRows: 40, flushMs: 10_000 });
     for (const row of rows) buffer.add(row);
     await buffer.close();
-    expect(Number((await db.selectFrom("vital_views").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(71);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom("vital_views")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(71);
 
     const report = await fieldSpeedReport(db, NOW);
     expect(report.from).toBe("2026-10-30");

@@ -13,10 +13,15 @@ import { INCIDENT_REPORT } from "../support/reports";
 const root = path.resolve(import.meta.dirname, "../..");
 const REPORT = INCIDENT_REPORT;
 const report = async (url: string) =>
-  (await (await fetch(`${url}/php/incidente`, { method: "POST", headers: { "Content-Type": "application/json", Origin: url }, body: JSON.stringify(REPORT) })).json()) as { radicado: string };
+  (await (
+    await fetch(`${url}/php/incidente`, { method: "POST", headers: { "Content-Type": "application/json", Origin: url }, body: JSON.stringify(REPORT) })
+  ).json()) as { radicado: string };
 
 const copy = (from: string, to: string) =>
-  spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/db-copy.ts", "--from", from, "--to", to], { cwd: root, encoding: "utf8" });
+  spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/db-copy.ts", "--from", from, "--to", to], {
+    cwd: root,
+    encoding: "utf8",
+  });
 
 let pg: PostgresServer;
 beforeAll(async () => {

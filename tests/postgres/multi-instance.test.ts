@@ -21,7 +21,13 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => pg?.destroy());
 
-const message = (tag: string) => ({ nombre: "Prueba de instancias", celular: "300 123 4567", correo: "carga@example.org", mensaje: `Mensaje ${tag}`, consentimiento: true });
+const message = (tag: string) => ({
+  nombre: "Prueba de instancias",
+  celular: "300 123 4567",
+  correo: "carga@example.org",
+  mensaje: `Mensaje ${tag}`,
+  consentimiento: true,
+});
 
 async function post(server: ServerProcess, tag: string): Promise<number> {
   try {
@@ -106,7 +112,11 @@ describe("three instances, one killed mid-load", () => {
     expect(acknowledged.length).toBeGreaterThan(total * 0.6);
 
     // Mailed: every stored message reaches the SMTP sink (the killed instance's leases run out first).
-    await until(async () => Number((await query<{ n: string }>(databaseUrl, "select count(*) as n from outbox where status <> 'sent'"))[0].n) === 0, 60_000, "correo pendiente");
+    await until(
+      async () => Number((await query<{ n: string }>(databaseUrl, "select count(*) as n from outbox where status <> 'sent'"))[0].n) === 0,
+      60_000,
+      "correo pendiente",
+    );
     await until(async () => new Set(smtp.mails.map((m) => m.messageId)).size >= stored.length, 20_000, "correos en el buzón");
     const perMessage = new Map<string, number>();
     for (const mail of smtp.mails) perMessage.set(mail.text ?? "", (perMessage.get(mail.text ?? "") ?? 0) + 1);
@@ -114,7 +124,10 @@ describe("three instances, one killed mid-load", () => {
     for (const mail of smtp.mails) byId.set(mail.messageId ?? "", [...(byId.get(mail.messageId ?? "") ?? []), mail]);
     const duplicates = [...byId.values()].filter((copies) => copies.length > 1);
     for (const tag of acknowledged) {
-      expect(smtp.mails.some((m) => m.text?.includes(`Mensaje: Mensaje ${tag}\n`)), tag).toBe(true);
+      expect(
+        smtp.mails.some((m) => m.text?.includes(`Mensaje: Mensaje ${tag}\n`)),
+        tag,
+      ).toBe(true);
     }
     // Each copy of a message has the same Message-ID, so a duplicate (only possible when the kill fell
     // between SMTP's acceptance and the commit) is recognisable. The killed instance can have at most one
@@ -182,7 +195,14 @@ describe("mail after a kill -9, with the default lease", () => {
       await new Promise<void>((resolve) => waiting.push(resolve));
       throw new Error("el remitente murió");
     });
-    const env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, FORM_RATE_LIMIT: "1000000", MAIL_POLL_MS: "200", MAIL_RETRY_BASE_MS: "200", MAIL_RETRY_MAX_MS: "1000", LOG_LEVEL: "warn" };
+    const env = {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      FORM_RATE_LIMIT: "1000000",
+      MAIL_POLL_MS: "200",
+      MAIL_RETRY_BASE_MS: "200",
+      MAIL_RETRY_MAX_MS: "1000",
+      LOG_LEVEL: "warn",
+    };
     const servers = await Promise.all([0, 1, 2].map(() => startServer(env, databaseUrl)));
     try {
       // One message at a time until each instance holds one open send (an instance holding one claims no more).
@@ -200,7 +220,11 @@ describe("mail after a kill -9, with the default lease", () => {
       const elapsed = Date.now() - killed;
       console.log(`correo tras kill -9 (tres instancias, arriendo por defecto): ${total} mensajes en el SMTP ${elapsed} ms después`);
       expect(elapsed).toBeLessThan(30_000);
-      for (let i = 0; i < total; i++) expect(smtp.mails.some((m) => m.text?.includes(`Mensaje: Mensaje latido${i}\n`)), `latido${i}`).toBe(true);
+      for (let i = 0; i < total; i++)
+        expect(
+          smtp.mails.some((m) => m.text?.includes(`Mensaje: Mensaje latido${i}\n`)),
+          `latido${i}`,
+        ).toBe(true);
       await new Promise((r) => setTimeout(r, 1_000));
       expect(smtp.mails).toHaveLength(total);
       expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(total);

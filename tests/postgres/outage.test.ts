@@ -9,7 +9,13 @@ import { type PostgresServer, startPostgres } from "../support/postgres";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 
-const message = (tag: string) => ({ nombre: "Prueba de caída", celular: "300 123 4567", correo: "caida@example.org", mensaje: `Mensaje ${tag}`, consentimiento: true });
+const message = (tag: string) => ({
+  nombre: "Prueba de caída",
+  celular: "300 123 4567",
+  correo: "caida@example.org",
+  mensaje: `Mensaje ${tag}`,
+  consentimiento: true,
+});
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
@@ -116,7 +122,11 @@ describe("PostgreSQL stopped during posts", () => {
       30_000,
       "correo pendiente",
     );
-    for (const r of stored) expect(smtp.mails.some((m) => m.text?.includes(`Mensaje: ${r.mensaje}\n`)), r.mensaje).toBe(true);
+    for (const r of stored)
+      expect(
+        smtp.mails.some((m) => m.text?.includes(`Mensaje: ${r.mensaje}\n`)),
+        r.mensaje,
+      ).toBe(true);
     const ids = new Set(smtp.mails.map((m) => m.messageId));
     expect(ids.size).toBe(stored.length);
 

@@ -10,7 +10,18 @@ export function createAccount(database: string, email: string, role: string, pas
   const root = path.resolve(import.meta.dirname, "../..");
   const result = spawnSync(
     process.execPath,
-    [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", "create-user", "--email", email, "--name", email.split("@")[0], "--role", role, "--password-stdin"],
+    [
+      path.join(root, "node_modules/tsx/dist/cli.mjs"),
+      "scripts/admin.ts",
+      "create-user",
+      "--email",
+      email,
+      "--name",
+      email.split("@")[0],
+      "--role",
+      role,
+      "--password-stdin",
+    ],
     { cwd: root, input: `${password}\n`, env: { ...process.env, DATABASE_URL: toDatabaseUrl(database), LOG_LEVEL: "silent" }, encoding: "utf8" },
   );
   if (result.status !== 0) throw new Error(`no se pudo crear ${email}: ${result.stderr}${result.stdout}`);

@@ -40,7 +40,10 @@ export async function query<T = Record<string, unknown>>(url: string, text: stri
     await client.connect();
     try {
       let i = 0;
-      const result = await client.query(text.replace(/\?/g, () => `$${++i}`), params);
+      const result = await client.query(
+        text.replace(/\?/g, () => `$${++i}`),
+        params,
+      );
       return result.rows as T[];
     } finally {
       await client.end();

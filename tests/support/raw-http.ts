@@ -11,7 +11,12 @@ export interface RawAnswer {
   body: string;
 }
 
-export function rawRequest(baseUrl: string, method: string, target: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  target: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers };

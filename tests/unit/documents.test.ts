@@ -102,7 +102,10 @@ describe("Reglamento Interno de Trabajo", () => {
     ["subgerente", /subgerente/i],
     ["reinstatement", /reintegr/],
     ["worker categories", /trabajadores de planta[\s\S]*trabajadores en misión/],
-    ["contract kinds", /(?=[\s\S]*término fijo)(?=[\s\S]*término indefinido)(?=[\s\S]*obra o labor)(?=[\s\S]*ocasional)(?=[\s\S]*reemplazo)(?=[\s\S]*contrato de aprendizaje)/],
+    [
+      "contract kinds",
+      /(?=[\s\S]*término fijo)(?=[\s\S]*término indefinido)(?=[\s\S]*obra o labor)(?=[\s\S]*ocasional)(?=[\s\S]*reemplazo)(?=[\s\S]*contrato de aprendizaje)/,
+    ],
     ["roles", /gestión humana[\s\S]*(seguridad y salud en el trabajo|HSE)[\s\S]*director administrativo/i],
     ["Comité de Convivencia Laboral", /Comité de Convivencia Laboral/],
     ["right to disconnect", /desconexión/],
@@ -118,7 +121,21 @@ describe("Política de equidad de género y diversidad", () => {
   it("has sections 1–6 and every subsection of the spec", () => {
     const h2 = [...policy.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(h2).toEqual(["1. Introducción", "2. Marco de referencia", "3. Objetivos", "4. Alcance", "5. Desarrollo", "6. Referencias"]);
-    for (const sub of ["Género", "Diversidad", "Glosario", "Lineamientos", "Responsables", "No discriminación", "Lenguaje incluyente", "Canales de denuncia", "Sanciones", "Equidad de género", "Esquemas flexibles", "Licencias de maternidad y paternidad", "Diligencias personales"]) {
+    for (const sub of [
+      "Género",
+      "Diversidad",
+      "Glosario",
+      "Lineamientos",
+      "Responsables",
+      "No discriminación",
+      "Lenguaje incluyente",
+      "Canales de denuncia",
+      "Sanciones",
+      "Equidad de género",
+      "Esquemas flexibles",
+      "Licencias de maternidad y paternidad",
+      "Diligencias personales",
+    ]) {
       expect(policy).toMatch(new RegExp(`^### [\\d.]+ ${sub}`, "m"));
     }
   });
@@ -163,7 +180,8 @@ describe("every document", () => {
     expect(text).toMatch(/## Misión/);
     expect(text).toMatch(/## Visión/);
     expect(text).toMatch(/5 años|cinco \(5\) años|cinco años/);
-    for (const word of ["calidad", "eficiencia", "tecnología", "medio ambiente", "equidad de género", "diversidad sexual"]) expect(text.toLowerCase()).toContain(word);
+    for (const word of ["calidad", "eficiencia", "tecnología", "medio ambiente", "equidad de género", "diversidad sexual"])
+      expect(text.toLowerCase()).toContain(word);
   });
 
   it("page titles are unique", () => {

@@ -11,7 +11,13 @@ const client = { empresa: "Acme S.A.S.", cargo: "Gerente", ...contact };
 
 describe("e-mail pattern (SPEC §5: text@text.text, no spaces)", () => {
   it("takes linear time: a 32 KB address of dots, and every other shape, in milliseconds", () => {
-    for (const worst of [`a@${"a.".repeat(16_000)}@`, `a@${".".repeat(32_000)}@`, `${"a".repeat(32_000)}@`, `a@${".a".repeat(16_000)} `, `a@a.${"a".repeat(32_000)}@`]) {
+    for (const worst of [
+      `a@${"a.".repeat(16_000)}@`,
+      `a@${".".repeat(32_000)}@`,
+      `${"a".repeat(32_000)}@`,
+      `a@${".a".repeat(16_000)} `,
+      `a@a.${"a".repeat(32_000)}@`,
+    ]) {
       const start = performance.now();
       expect(EMAIL_PATTERN.test(worst)).toBe(false);
       // The old pattern took about a second on the first one.
@@ -130,7 +136,14 @@ describe("the field registry", () => {
       textField({ name: "nombre", label: "Nombre", maxLength: 10 }),
       emailField({ name: "correo", label: "Correo", required: false }),
       phoneField({ name: "telefono", label: "Teléfono", required: false }),
-      choiceField({ name: "tipo", label: "Tipo", options: [{ value: "a", label: "A" }, { value: "b", label: "B" }] }),
+      choiceField({
+        name: "tipo",
+        label: "Tipo",
+        options: [
+          { value: "a", label: "A" },
+          { value: "b", label: "B" },
+        ],
+      }),
     ]);
     const ok = validate(form, { nombre: "Ana", tipo: "a", consentimiento: true });
     expect(ok.ok).toBe(true);
@@ -208,7 +221,20 @@ describe("the incident report form", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(new Date("2026-11-26T19:27:00Z")); // 14:27 in Bogotá
-      const base = { tipo: "incidente", reporta_relacion: "trabajador", trabajador_nombre: "Marta Ruiz", trabajador_tipo_documento: "CC", trabajador_documento: "52123456", trabajador_celular: "3001234567", empresa_usuaria: "Alimentos", sede: "Cali", fecha: "2026-11-26", lugar: "Bodega", descripcion: "Casi cae una caja.", consentimiento: true };
+      const base = {
+        tipo: "incidente",
+        reporta_relacion: "trabajador",
+        trabajador_nombre: "Marta Ruiz",
+        trabajador_tipo_documento: "CC",
+        trabajador_documento: "52123456",
+        trabajador_celular: "3001234567",
+        empresa_usuaria: "Alimentos",
+        sede: "Cali",
+        fecha: "2026-11-26",
+        lugar: "Bodega",
+        descripcion: "Casi cae una caja.",
+        consentimiento: true,
+      };
       const later = validate(incidentForm, { ...base, hora: "23:59" });
       expect(later.fieldErrors).toEqual({ hora: INCIDENT_MESSAGES.futureEvent });
       expect(validate(incidentForm, { ...base, fecha: "2026-11-27", hora: "00:10" }).fieldErrors).toEqual({ hora: INCIDENT_MESSAGES.futureEvent });
@@ -223,7 +249,9 @@ describe("the incident report form", () => {
   it("sends the code to the e-mail the reporter gave, wherever they typed it", async () => {
     const { reporterEmail } = await import("~/features/incidents/incident-form");
     expect(reporterEmail({ reporta_relacion: "trabajador", trabajador_correo: "marta@example.org" })).toBe("marta@example.org");
-    expect(reporterEmail({ reporta_relacion: "trabajador", reporta_correo: "propio@example.org", trabajador_correo: "marta@example.org" })).toBe("propio@example.org");
+    expect(reporterEmail({ reporta_relacion: "trabajador", reporta_correo: "propio@example.org", trabajador_correo: "marta@example.org" })).toBe(
+      "propio@example.org",
+    );
     expect(reporterEmail({ reporta_relacion: "companero", trabajador_correo: "marta@example.org" })).toBe("");
     expect(reporterEmail({ reporta_relacion: "empresa_usuaria", reporta_correo: "jefe@example.org" })).toBe("jefe@example.org");
   });

@@ -10,7 +10,11 @@ import { ef } from "~/features/ethics/ethics-form";
 import { ErrorSummary, errorSummaryTitle } from "~/forms/form-field";
 import { displayValue } from "~/forms/fields";
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("the no-JavaScript error summary", () => {
   it("counts the fields in its title when several are wrong, and keeps the sentence after it", () => {
@@ -29,7 +33,12 @@ describe("the no-JavaScript error summary", () => {
 
   it("says the one problem in its title when there is one", () => {
     const html = renderToStaticMarkup(
-      createElement(ErrorSummary, { formId: "contacto", summary: "Correo electrónico no válido", errors: { correo: "Correo electrónico no válido" }, labels: { correo: "CORREO" } }),
+      createElement(ErrorSummary, {
+        formId: "contacto",
+        summary: "Correo electrónico no válido",
+        errors: { correo: "Correo electrónico no válido" },
+        labels: { correo: "CORREO" },
+      }),
     );
     expect(text(html)).toBe("No se pudo enviar: Correo electrónico no válido CORREO: Correo electrónico no válido");
     expect(errorSummaryTitle("El servicio no responde.", 0)).toBe("No se pudo enviar: El servicio no responde.");

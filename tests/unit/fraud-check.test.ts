@@ -9,7 +9,16 @@ const check = (value: string) => checkChannel(value, channels);
 
 describe("phones", () => {
   it("match with or without +57, spaces, dashes or parentheses", () => {
-    for (const typed of ["+57 300 000 0000", "3000000000", "300-000-0000", "(300) 000 0000", "0057 300 000 0000", "57 3000000000", "601 0000000", "+57 (601) 555-1234"]) {
+    for (const typed of [
+      "+57 300 000 0000",
+      "3000000000",
+      "300-000-0000",
+      "(300) 000 0000",
+      "0057 300 000 0000",
+      "57 3000000000",
+      "601 0000000",
+      "+57 (601) 555-1234",
+    ]) {
       expect(check(typed), typed).toMatchObject({ kind: "telefono", official: true });
     }
   });
@@ -33,7 +42,13 @@ describe("e-mails", () => {
 
 describe("web addresses", () => {
   it("match with or without scheme, www, path, query or case, and on subdomains", () => {
-    for (const typed of ["https://www.example.com/empleos?x=1", "WWW.EXAMPLE.COM", "example.com", "empleos.example.com/ofertas", "http://empresa-ejemplo.com.co/"]) {
+    for (const typed of [
+      "https://www.example.com/empleos?x=1",
+      "WWW.EXAMPLE.COM",
+      "example.com",
+      "empleos.example.com/ofertas",
+      "http://empresa-ejemplo.com.co/",
+    ]) {
       expect(check(typed), typed).toMatchObject({ kind: "web", official: true });
     }
   });

@@ -26,7 +26,10 @@ function afterHeading(html: string, id: string): string {
   const start = html.indexOf(` id="${id}"`);
   expect(start, `#${id}`).toBeGreaterThan(-1);
   const end = html.indexOf("</h", start);
-  return html.slice(html.indexOf(">", end) + 1).trimStart().split("\n")[0];
+  return html
+    .slice(html.indexOf(">", end) + 1)
+    .trimStart()
+    .split("\n")[0];
 }
 
 describe("Cambios vigentes: the data file", () => {
@@ -124,7 +127,9 @@ describe("Cambios vigentes: the build check", () => {
 
   it("fails on a row that names an article the regulations do not have", () => {
     const bad = parseInForce(
-      withRow(`  - id: fila-mala\n    kind: cambio\n    title: Prueba\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo adoptado.\n    steps:\n      - since: 2026-01-01\n        rule: Algo vigente.\n    in:\n      reglamento-interno: [artículo 130]\n`),
+      withRow(
+        `  - id: fila-mala\n    kind: cambio\n    title: Prueba\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo adoptado.\n    steps:\n      - since: 2026-01-01\n        rule: Algo vigente.\n    in:\n      reglamento-interno: [artículo 130]\n`,
+      ),
     );
     expect(() => planInForce("reglamento-interno", bad, headings)).toThrow(
       "content/cambios-vigentes.yaml: la fila «fila-mala» nombra «artículo 130», que no existe en content/reglamento-interno.md",
@@ -152,14 +157,36 @@ describe("Cambios vigentes: the build check", () => {
   });
 
   it("refuses malformed rows with a message naming the field", () => {
-    expect(() => parseInForce(withRow(`  - id: jornada-maxima\n    kind: revision\n    title: Repetida\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      reglamento-interno: [artículo 1]\n`))).toThrow(/«jornada-maxima» está repetido/);
-    expect(() => parseInForce(withRow(`  - id: sin-fecha\n    kind: cambio\n    title: Sin fecha\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      reglamento-interno: [artículo 1]\n`))).toThrow(/un cambio necesita la fecha/);
-    expect(() => parseInForce(withRow(`  - id: numero\n    kind: revision\n    title: Número\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      politica-generos: [5.6]\n`))).toThrow(/entre comillas/);
+    expect(() =>
+      parseInForce(
+        withRow(
+          `  - id: jornada-maxima\n    kind: revision\n    title: Repetida\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      reglamento-interno: [artículo 1]\n`,
+        ),
+      ),
+    ).toThrow(/«jornada-maxima» está repetido/);
+    expect(() =>
+      parseInForce(
+        withRow(
+          `  - id: sin-fecha\n    kind: cambio\n    title: Sin fecha\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      reglamento-interno: [artículo 1]\n`,
+        ),
+      ),
+    ).toThrow(/un cambio necesita la fecha/);
+    expect(() =>
+      parseInForce(
+        withRow(
+          `  - id: numero\n    kind: revision\n    title: Número\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      politica-generos: [5.6]\n`,
+        ),
+      ),
+    ).toThrow(/entre comillas/);
     expect(() => parseInForce("reviewed: 23/11/2026\n")).toThrow(/content\/cambios-vigentes\.yaml: reviewed/);
   });
 
   it("a bad reference form is refused too", () => {
-    const bad = parseInForce(withRow(`  - id: forma\n    kind: revision\n    title: Forma\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      reglamento-interno: [art. 21]\n`));
+    const bad = parseInForce(
+      withRow(
+        `  - id: forma\n    kind: revision\n    title: Forma\n    norm: Ley 1 de 2020, artículo 1\n    adopted: Algo.\n    steps:\n      - rule: Algo.\n    in:\n      reglamento-interno: [art. 21]\n`,
+      ),
+    );
     expect(() => planInForce("reglamento-interno", bad, headings)).toThrow(/«art\. 21», que no es una referencia válida/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { defaultSiteConfig } from "~/config/site";
 import { headingId, renderMarkdown } from "~/features/documents/markdown.server";
 
-const doc = (body: string, front = "title: Prueba\nversion: \"1.0\"\nupdated: 2024-01-31\ntocDepth: 3") => `---\n${front}\n---\n${body}`;
+const doc = (body: string, front = 'title: Prueba\nversion: "1.0"\nupdated: 2024-01-31\ntocDepth: 3') => `---\n${front}\n---\n${body}`;
 
 describe("markdown pipeline", () => {
   it("reads the front matter and validates it", () => {
@@ -43,7 +43,10 @@ describe("markdown pipeline", () => {
   });
 
   it("drops raw HTML and opens external links safely", () => {
-    const out = renderMarkdown(doc('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n[Ley](https://www.funcionpublica.gov.co/x)'), defaultSiteConfig);
+    const out = renderMarkdown(
+      doc('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n[Ley](https://www.funcionpublica.gov.co/x)'),
+      defaultSiteConfig,
+    );
     expect(out.html).not.toContain("<script");
     expect(out.html).not.toContain("onerror");
     expect(out.html).toContain('target="_blank" rel="noopener noreferrer"');

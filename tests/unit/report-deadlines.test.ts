@@ -10,7 +10,20 @@ const endOf = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString
 
 describe("Colombian business days", () => {
   it("knows 2026–2027 holidays, Ley Emiliani moves included", () => {
-    for (const holiday of ["2026-01-01", "2026-01-12", "2026-03-23", "2026-04-02", "2026-04-03", "2026-06-29", "2026-08-17", "2026-12-08", "2026-12-25", "2027-01-11", "2027-03-25", "2027-11-15"]) {
+    for (const holiday of [
+      "2026-01-01",
+      "2026-01-12",
+      "2026-03-23",
+      "2026-04-02",
+      "2026-04-03",
+      "2026-06-29",
+      "2026-08-17",
+      "2026-12-08",
+      "2026-12-25",
+      "2027-01-11",
+      "2027-03-25",
+      "2027-11-15",
+    ]) {
       expect(isBusinessDay(holiday), holiday).toBe(false);
     }
     // 6 January 2026 is a Tuesday: Reyes moves to Monday the 12th, so the 6th is a working day.
@@ -92,7 +105,10 @@ describe("what each severity owes (Res. 1401 de 2007 arts. 3, 14; Res. 2851 de 2
     for (const severity of ["grave", "mortal"]) {
       const due = noticesDue({ kind: "accidente", fecha: "2026-11-13", severity }, false);
       expect(due.map((d) => d.notice)).toEqual(["arl", "eps", "trabajador", "territorial", "investigacion_arl"]);
-      expect(due.find((d) => d.notice === "territorial")).toMatchObject({ dueAt: endOf("2026-11-17"), basis: expect.stringContaining("Decreto 1072 de 2015 art. 2.2.4.1.7") });
+      expect(due.find((d) => d.notice === "territorial")).toMatchObject({
+        dueAt: endOf("2026-11-17"),
+        basis: expect.stringContaining("Decreto 1072 de 2015 art. 2.2.4.1.7"),
+      });
       expect(due.at(-1)).toMatchObject({ notice: "investigacion_arl", dueAt: endOf("2026-11-28") });
       expect(furatNotices(severity, false)).toEqual(["arl", "eps", "trabajador", "territorial"]);
     }

@@ -31,7 +31,10 @@ const at = (day: string, time = "10:00") => new Date(`${day}T${time}:00-05:00`).
 const endOf = (day: string) => new Date(`${day}T23:59:59.999-05:00`).toISOString();
 
 /** A deployment that works Monday to Friday, 8:00 to 17:00 (the `calendar` of its site configuration). */
-const MONDAY_TO_FRIDAY: BusinessCalendar = { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"], officeHours: { opens: "08:00", closes: "17:00" } };
+const MONDAY_TO_FRIDAY: BusinessCalendar = {
+  workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+  officeHours: { opens: "08:00", closes: "17:00" },
+};
 
 describe("the default calendar: Monday to Saturday without holidays, the regulations' office hours (art. 23)", () => {
   // Friday 4 December 2026, 10:00: Saturday 5 counts; Tuesday 8 December (Inmaculada Concepción) does not.
@@ -98,7 +101,6 @@ describe("the default calendar: Monday to Saturday without holidays, the regulat
 describe("a Monday-to-Friday calendar, office closing at 17:00", () => {
   beforeAll(() => setBusinessCalendar(MONDAY_TO_FRIDAY));
   afterAll(() => setBusinessCalendar(DEFAULT_CALENDAR));
-
 
   describe("each term's due date across a holiday week", () => {
     // Friday 4 December 2026, 10:00: the week after has Tuesday 8 December (Inmaculada Concepción).
@@ -177,7 +179,16 @@ describe("a Monday-to-Friday calendar, office closing at 17:00", () => {
     const filed = at("2026-12-04");
     const base = (term: keyof typeof TERMS) => dueDay(filed, TERMS[term]);
     const check = (term: keyof typeof TERMS, newDay: string, overrides: Partial<Parameters<typeof checkExtension>[0]> = {}) =>
-      checkExtension({ now: at("2026-12-28"), dueAt: endOf(base(term)), baseDueDay: base(term), extended: false, paused: false, newDay, term: TERMS[term], ...overrides });
+      checkExtension({
+        now: at("2026-12-28"),
+        dueAt: endOf(base(term)),
+        baseDueDay: base(term),
+        extended: false,
+        paused: false,
+        newDay,
+        term: TERMS[term],
+        ...overrides,
+      });
 
     it("Ley 1755: up to double the term, counted from day 1 (15 more business days after 29 December 2026)", () => {
       // 30, 31 December, 4, 5, 6, 7, 8, 12, 13, 14, 15, 18, 19, 20, 21 January.

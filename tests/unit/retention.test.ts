@@ -11,8 +11,11 @@ import { cutoffFor, deletability, RETENTION } from "~/platform/retention";
 
 const policy = loadDocument("privacidad", defaultSiteConfig);
 const section17 = (() => {
-  const start = policy.html.indexOf("<h2 id=\"17-");
-  return policy.html.slice(start, policy.html.indexOf("<h2", start + 4)).replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+  const start = policy.html.indexOf('<h2 id="17-');
+  return policy.html
+    .slice(start, policy.html.indexOf("<h2", start + 4))
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ");
 })();
 
 describe("the retention table", () => {
@@ -20,7 +23,11 @@ describe("the retention table", () => {
     for (const rule of RETENTION) {
       expect(rule.source.length, rule.kind).toBeGreaterThan(20);
       if (rule.period === null) expect(rule.action, rule.kind).toBe("revisar");
-      else expect(Object.values(rule.period).some((n) => n > 0), rule.kind).toBe(true);
+      else
+        expect(
+          Object.values(rule.period).some((n) => n > 0),
+          rule.kind,
+        ).toBe(true);
     }
     // The kinds the issue names, with the periods the law or the policy sets.
     const byKind = Object.fromEntries(RETENTION.map((r) => [r.kind, r]));
@@ -84,7 +91,11 @@ describe("the one deletion rule (product rule 35)", () => {
     const closed = deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2025-000001", countsFrom: "2025-03-01T15:00:00.000Z" }, NOW);
     expect(closed.deletable).toBe(false);
     if (!closed.deletable) expect(closed.until).toBe("diez (10) años desde el cierre de la solicitud, hasta el 01/03/2035");
-    expect(deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2015-000001", countsFrom: "2015-03-01T15:00:00.000Z" }, NOW)).toEqual({ deletable: true });
-    expect(deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2015-000002", countsFrom: "2015-03-01T15:00:00.000Z", open: true }, NOW).deletable).toBe(false);
+    expect(deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2015-000001", countsFrom: "2015-03-01T15:00:00.000Z" }, NOW)).toEqual({
+      deletable: true,
+    });
+    expect(
+      deletability({ kind: "solicitudes_pqrs", label: "la solicitud PQ-2015-000002", countsFrom: "2015-03-01T15:00:00.000Z", open: true }, NOW).deletable,
+    ).toBe(false);
   });
 });

@@ -34,9 +34,7 @@ describe("site configuration", () => {
   });
 
   it("names every bad field", () => {
-    const error = errorOf(() =>
-      parseSiteConfig({ contact: { email: "no-es-correo" }, links: { jobBoard: "ftp://x" }, company: { nit: "123" } }),
-    );
+    const error = errorOf(() => parseSiteConfig({ contact: { email: "no-es-correo" }, links: { jobBoard: "ftp://x" }, company: { nit: "123" } }));
     expect(error.message).toContain("contact.email");
     expect(error.message).toContain("links.jobBoard");
     expect(error.message).toContain("company.nit");
@@ -64,7 +62,9 @@ describe("site configuration", () => {
   it("sets the company's calendar (product rule 36): Monday to Saturday by default, a deployment's own days and hours, checked", () => {
     expect(defaultSiteConfig.calendar.workingDays).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]);
     expect(defaultSiteConfig.calendar.officeHours).toMatchObject({ opens: "07:30", closes: "18:00" });
-    const weekdays = parseSiteConfig({ calendar: { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"], officeHours: { opens: "08:00", closes: "17:00" } } });
+    const weekdays = parseSiteConfig({
+      calendar: { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"], officeHours: { opens: "08:00", closes: "17:00" } },
+    });
     expect(weekdays.calendar.workingDays).toHaveLength(5);
     expect(weekdays.calendar.officeHours.closes).toBe("17:00");
     // The hours given are the whole schedule: the default's Friday and Saturday hours do not linger.
@@ -74,6 +74,8 @@ describe("site configuration", () => {
     expect(error.message).toContain("calendar.workingDays.0");
     expect(error.message).toContain("calendar.officeHours.closes: la hora de cierre debe ser posterior a la de apertura");
     expect(errorOf(() => parseSiteConfig({ calendar: { workingDays: [] } })).message).toContain("calendar.workingDays: debe tener al menos un día");
-    expect(errorOf(() => parseSiteConfig({ calendar: { officeHours: { closes: "6 pm" } } })).message).toContain("calendar.officeHours.closes: debe ser una hora hh:mm");
+    expect(errorOf(() => parseSiteConfig({ calendar: { officeHours: { closes: "6 pm" } } })).message).toContain(
+      "calendar.officeHours.closes: debe ser una hora hh:mm",
+    );
   });
 });

@@ -76,7 +76,10 @@ export function citedNorms(text: string): string[] {
 describe("gender-equity policy", () => {
   const policy = splitFrontMatter(source("politica-generos.md")).body;
   const body = policy.slice(0, policy.indexOf("## 6. Referencias"));
-  const references = policy.slice(policy.indexOf("## 6. Referencias")).split("\n").filter((l) => l.startsWith("- "));
+  const references = policy
+    .slice(policy.indexOf("## 6. Referencias"))
+    .split("\n")
+    .filter((l) => l.startsWith("- "));
 
   it("lists, with its link, every norm it cites (a script over the text)", () => {
     const cited = citedNorms(body);
@@ -89,8 +92,19 @@ describe("gender-equity policy", () => {
   });
 
   it("the script finds every form of citation", () => {
-    expect(citedNorms("Las Leyes 1822 de 2017 y 2114 de 2021; la Ley Estatutaria 1618 de 2013; Leyes 1221 de 2008, 2088 de 2021 y 2121 de 2021; Resolución 3461 de 2025."))
-      .toEqual(["Ley 1221 de 2008", "Ley 1618 de 2013", "Ley 1822 de 2017", "Ley 2088 de 2021", "Ley 2114 de 2021", "Ley 2121 de 2021", "Resolución 3461 de 2025"]);
+    expect(
+      citedNorms(
+        "Las Leyes 1822 de 2017 y 2114 de 2021; la Ley Estatutaria 1618 de 2013; Leyes 1221 de 2008, 2088 de 2021 y 2121 de 2021; Resolución 3461 de 2025.",
+      ),
+    ).toEqual([
+      "Ley 1221 de 2008",
+      "Ley 1618 de 2013",
+      "Ley 1822 de 2017",
+      "Ley 2088 de 2021",
+      "Ley 2114 de 2021",
+      "Ley 2121 de 2021",
+      "Resolución 3461 de 2025",
+    ]);
   });
 
   it("keeps permits and their proof apart from the calamity rule; funeral leave is not calamity", () => {
@@ -101,7 +115,8 @@ describe("gender-equity policy", () => {
   });
 
   it("describes pregnancy and breastfeeding protection exactly as the regulations do", () => {
-    const rule = "durante el embarazo, la licencia de maternidad y los tres (3) meses siguientes al parto, cualquier terminación de su contrato requiere la autorización previa del inspector del trabajo, y la ley presume que el despido sin esa autorización se debe al embarazo";
+    const rule =
+      "durante el embarazo, la licencia de maternidad y los tres (3) meses siguientes al parto, cualquier terminación de su contrato requiere la autorización previa del inspector del trabajo, y la ley presume que el despido sin esa autorización se debe al embarazo";
     expect(body).toContain(rule);
     expect(source("reglamento-interno.md")).toContain(rule);
     expect(body).toContain("estabilidad laboral reforzada de la trabajadora durante el embarazo y la lactancia");
@@ -116,7 +131,8 @@ describe("annex: the counter-test agrees with «blood tests do not apply» (arti
     expect(rit).toMatch(/no exige ni practica exámenes de sangre/);
     expect(annex).not.toMatch(/examen en una institución prestadora/);
     expect(annex).not.toMatch(/prueba alternativa/);
-    for (const m of annex.matchAll(/[^.]*sangre[^.]*\./g)) expect(m[0]).toMatch(/sin toma de muestras de sangre|no se tomarán muestras de sangre|ningún caso se tomarán muestras de sangre/);
+    for (const m of annex.matchAll(/[^.]*sangre[^.]*\./g))
+      expect(m[0]).toMatch(/sin toma de muestras de sangre|no se tomarán muestras de sangre|ningún caso se tomarán muestras de sangre/);
   });
 });
 
@@ -136,7 +152,9 @@ describe("house style (content/README.md)", () => {
   });
 
   it.each(published)("%s: quantities before a unit are written «quince (15) días», not «15 días»", (file) => {
-    const body = splitFrontMatter(source(file)).body.split("\n").filter((l) => !l.startsWith("#"));
+    const body = splitFrontMatter(source(file))
+      .body.split("\n")
+      .filter((l) => !l.startsWith("#"));
     for (const line of body) expect(line).not.toMatch(/(?<![(\d.,:/])\b([2-9]|\d{2,3}) (horas|días|semanas|meses|años|minutos)\b/);
   });
 

@@ -34,7 +34,8 @@ describe("the wording check", () => {
       "Ser mayor de edad. Disponibilidad para turnos rotativos.",
       "Permiso de trabajo vigente en Colombia (PPT o cédula).",
       "Manejo de inventarios y montacargas; curso de alturas vigente (lo paga la empresa).",
-    ]) expect(rules(text), text).toEqual([]);
+    ])
+      expect(rules(text), text).toEqual([]);
   });
 });
 

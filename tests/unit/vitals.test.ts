@@ -48,7 +48,11 @@ describe("the 75th percentile (nearest rank on the buckets)", () => {
   });
 
   it("gives the shares of good, needs-improvement and poor views by web.dev's thresholds, the limits included in the better rating", () => {
-    expect(sharesOf("lcp", histogramOf("lcp", [1000, 2500, 2501, 4000, 4001, 60_000, 100, 3000]))).toEqual({ good: 3 / 8, "needs-improvement": 3 / 8, poor: 2 / 8 });
+    expect(sharesOf("lcp", histogramOf("lcp", [1000, 2500, 2501, 4000, 4001, 60_000, 100, 3000]))).toEqual({
+      good: 3 / 8,
+      "needs-improvement": 3 / 8,
+      poor: 2 / 8,
+    });
     expect(sharesOf("inp", histogramOf("inp", [200, 201, 500, 501]))).toEqual({ good: 0.25, "needs-improvement": 0.5, poor: 0.25 });
     expect(sharesOf("cls", histogramOf("cls", [100, 101, 250, 251]))).toEqual({ good: 0.25, "needs-improvement": 0.5, poor: 0.25 });
   });

@@ -16,7 +16,10 @@ const walk = (dir: string): string[] =>
   });
 
 /** The lines of the site's sources and texts, without comments (code comments are English and for us). */
-const lines = [...walk("app").filter((f) => /\.(tsx?|js)$/.test(f)), ...walk("content").filter((f) => /\.(md|yaml)$/.test(f) && !f.endsWith("README.md"))].flatMap((file) =>
+const lines = [
+  ...walk("app").filter((f) => /\.(tsx?|js)$/.test(f)),
+  ...walk("content").filter((f) => /\.(md|yaml)$/.test(f) && !f.endsWith("README.md")),
+].flatMap((file) =>
   readFileSync(file, "utf8")
     .split("\n")
     .map((text, i, all) => ({ where: `${file}:${i + 1}`, text, before: all[i - 1] ?? "" }))
@@ -30,7 +33,9 @@ describe("Spanish wording", () => {
     const questions = lines.filter(({ text }) => /[a-záéíóúñ]\?(?=["'`<\s)]|$)/i.test(text.replace(/https?:\/\/\S+/g, "")));
     // A question that a long JSX text wraps opens on the line before, with no "?" after its "¿" there.
     const opensBefore = (before: string) => before.lastIndexOf("¿") > before.lastIndexOf("?");
-    expect(questions.filter(({ text, before }) => !text.includes("¿") && !opensBefore(before)).map(({ where, text }) => `${where}: ${text.trim()}`)).toEqual([]);
+    expect(questions.filter(({ text, before }) => !text.includes("¿") && !opensBefore(before)).map(({ where, text }) => `${where}: ${text.trim()}`)).toEqual(
+      [],
+    );
   });
 
   it("the client page asks its question with both marks", () => {
@@ -43,7 +48,11 @@ describe("Spanish wording", () => {
 
   it('"Tu información en un clic" keeps its name and speaks as usted', () => {
     expect(pages.unClick.title).toBe("Tu información en un clic");
-    const texts = [pages.unClick.description, ...defaultSiteConfig.videos.unClick.map((v) => v.title), readFileSync("app/routes/nosotros/un-click.tsx", "utf8").replace(/TU INFORMACIÓN EN UN CLIC/g, "")];
+    const texts = [
+      pages.unClick.description,
+      ...defaultSiteConfig.videos.unClick.map((v) => v.title),
+      readFileSync("app/routes/nosotros/un-click.tsx", "utf8").replace(/TU INFORMACIÓN EN UN CLIC/g, ""),
+    ];
     for (const text of texts) expect(text).not.toMatch(/\b(tu|tus|te|puedes|consulta tu)\b/i);
   });
 });

@@ -15,7 +15,6 @@ import { useIslandForm, type Values } from "~/forms/island-form";
 import { HeldNotice } from "./held-notice";
 import { Receipt, type ReceiptData, type ReceiptText } from "./receipt";
 
-
 export interface CaseFormProps {
   phone: string;
   privacyNotice: string;
@@ -103,7 +102,13 @@ export function makeCaseForm(spec: CaseFormSpec) {
         return;
       }
       if (ok && answer?.radicado && answer.codigo) {
-        setReceipt({ radicado: answer.radicado, code: answer.codigo, issuedAt: new Date().toISOString(), ...(answer.vence ? { dueDay: answer.vence } : {}), emailed });
+        setReceipt({
+          radicado: answer.radicado,
+          code: answer.codigo,
+          issuedAt: new Date().toISOString(),
+          ...(answer.vence ? { dueDay: answer.vence } : {}),
+          emailed,
+        });
         island.reset();
         return;
       }
@@ -127,25 +132,33 @@ export function makeCaseForm(spec: CaseFormSpec) {
 
     return (
       <>
-        <form ref={formRef} className={spec.className} method="post" action={spec.action} noValidate={island.hydrated || undefined} onSubmit={handleSubmit} aria-busy={island.sending}>
+        <form
+          ref={formRef}
+          className={spec.className}
+          method="post"
+          action={spec.action}
+          noValidate={island.hydrated || undefined}
+          onSubmit={handleSubmit}
+          aria-busy={island.sending}
+        >
           {island.summary ? <ErrorSummary key={summaryKey} formId={formId} summary={island.summary} errors={errors} labels={island.labels} /> : null}
           {spec.groups.map((group) => (
             <Fragment key={group.id}>
-            <fieldset className={`report-group report-group-${group.id}`}>
-              <legend>{group.legend}</legend>
-              {group.intro ? <p className="report-group-intro">{group.intro}</p> : null}
-              {group.fields.map((field) => (
-                <FormField
-                  key={field.name}
-                  formId={formId}
-                  field={field}
-                  value={values[field.name] ?? ""}
-                  error={errors[field.name]}
-                  onChange={(value) => island.change(field.name, value)}
-                />
-              ))}
-            </fieldset>
-            {spec.after?.[group.id]?.(values, now)}
+              <fieldset className={`report-group report-group-${group.id}`}>
+                <legend>{group.legend}</legend>
+                {group.intro ? <p className="report-group-intro">{group.intro}</p> : null}
+                {group.fields.map((field) => (
+                  <FormField
+                    key={field.name}
+                    formId={formId}
+                    field={field}
+                    value={values[field.name] ?? ""}
+                    error={errors[field.name]}
+                    onChange={(value) => island.change(field.name, value)}
+                  />
+                ))}
+              </fieldset>
+              {spec.after?.[group.id]?.(values, now)}
             </Fragment>
           ))}
           <FormFooter
@@ -163,7 +176,12 @@ export function makeCaseForm(spec: CaseFormSpec) {
             consentRequired={!spec.form.consentWhen}
           />
         </form>
-        <Dialog id={`${formId}-dialog`} content={island.dialog} onClose={() => island.setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
+        <Dialog
+          id={`${formId}-dialog`}
+          content={island.dialog}
+          onClose={() => island.setDialog(null)}
+          returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")}
+        />
       </>
     );
   };

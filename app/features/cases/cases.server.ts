@@ -11,7 +11,19 @@ import type { Database } from "~/platform/db/database.server";
 import { INCIDENTS_TABLE } from "~/platform/db/schema";
 import { bogotaDay } from "~/platform/dates";
 import { type Hit, hit } from "~/platform/rate-limit.server";
-import { auditAction, type ChannelDef, CODE_ALPHABET, CODE_LENGTH, formatCode, formatRadicado, normalizeCode, normalizeRadicado, type PublicView, RADICADO_PATTERN, statusesFor } from "./model";
+import {
+  auditAction,
+  type ChannelDef,
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  formatCode,
+  formatRadicado,
+  normalizeCode,
+  normalizeRadicado,
+  type PublicView,
+  RADICADO_PATTERN,
+  statusesFor,
+} from "./model";
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
 // ~16 MB and a few tens of milliseconds per check: cheap for one lookup, costly for guessing offline.
@@ -86,7 +98,10 @@ export async function insertCase(trx: Transaction<Database>, input: NewCase): Pr
     .returning("id")
     .executeTakeFirstOrThrow();
   const id = inserted.id as number;
-  await trx.insertInto("case_events").values({ case_id: id, at: input.receivedAt, type: "estado", status: first, note: null, visible: 1, author: "sistema" }).execute();
+  await trx
+    .insertInto("case_events")
+    .values({ case_id: id, at: input.receivedAt, type: "estado", status: first, note: null, visible: 1, author: "sistema" })
+    .execute();
   return { id, radicado, code: formatCode(code) };
 }
 
@@ -101,10 +116,7 @@ export const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 export const LOOKUPS_PER_RADICADO = 5;
 
 export type LookupResult =
-  | { outcome: "found"; caseId: number; channel: string }
-  | { outcome: "not_found" }
-  | { outcome: "limited"; retryAfterSeconds: number }
-  | { outcome: "invalid" };
+  { outcome: "found"; caseId: number; channel: string } | { outcome: "not_found" } | { outcome: "limited"; retryAfterSeconds: number } | { outcome: "invalid" };
 
 const retryAfter = (counted: Hit, now: number) => Math.max(1, Math.ceil((counted.resetAt - now) / 1000));
 
@@ -194,7 +206,6 @@ export async function addReporterNote(db: Kysely<Database>, channel: ChannelDef,
   });
 }
 
-
 // ——— Staff ———
 
 export async function caseEvents(db: Kysely<Database>, caseId: number, openNote?: NoteOpener) {
@@ -213,7 +224,12 @@ export async function addEvent(
   options: { sealNote?: (note: string, caseId: number) => string; also?: AlsoInTransaction } = {},
 ): Promise<"ok" | "not_found" | "invalid"> {
   const { sealNote, also } = options;
-  const c = await db.selectFrom("cases").select(["channel", "kind", "status"]).where("id", "=", caseId).where("channel", "=", input.channel.id).executeTakeFirst();
+  const c = await db
+    .selectFrom("cases")
+    .select(["channel", "kind", "status"])
+    .where("id", "=", caseId)
+    .where("channel", "=", input.channel.id)
+    .executeTakeFirst();
   if (!c) return "not_found";
   const note = input.note?.trim().slice(0, 2000) || null;
   const status = input.status && input.status !== c.status ? input.status : undefined;
@@ -233,7 +249,11 @@ export async function addEvent(
         author: user.email,
       })
       .execute();
-    await trx.updateTable("cases").set({ updated_at: now, ...(status ? { status } : {}) }).where("id", "=", caseId).execute();
+    await trx
+      .updateTable("cases")
+      .set({ updated_at: now, ...(status ? { status } : {}) })
+      .where("id", "=", caseId)
+      .execute();
     await audit(trx, user, auditAction(input.channel, status ? "cambiar_estado_reporte" : "nota_reporte"), {
       caseId,
       detail: [status ? `estado: ${status}` : "", note ? (input.visible ? "nota visible" : "nota interna") : ""].filter(Boolean).join(" · "),
@@ -268,7 +288,12 @@ export async function deleteCases(db: Kysely<Database>, ids: number[], user: Use
 // Any joins: each channel's list query brings its own tables.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCasesQuery<O> = SelectQueryBuilder<any, any, O>;
-export function readCasesPage<O>(query: AnyCasesQuery<O>, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number): Promise<O[]> {
+export function readCasesPage<O>(
+  query: AnyCasesQuery<O>,
+  direction: "older" | "newer",
+  after: { at: string; id: number } | undefined,
+  limit: number,
+): Promise<O[]> {
   const desc = direction === "older";
   const keyed = after ? query.where(sql<boolean>`(cases.received_at, cases.id) ${sql.raw(desc ? "<" : ">")} (${after.at}, ${after.id})`) : query;
   return keyed

@@ -3,12 +3,30 @@ import { bogotaDay, formatBogota, formatDay } from "~/platform/dates";
 import { type ChannelDef, kindLabel, type PublicView, statusesFor, statusLabel } from "./model";
 
 /** POST, so the code lands in no address bar, history or access log. */
-export function ConsultForm({ idPrefix = "consulta", action = "/incidente/consulta", example = "AT-2026-000123" }: { idPrefix?: string; action?: string; example?: string }) {
+export function ConsultForm({
+  idPrefix = "consulta",
+  action = "/incidente/consulta",
+  example = "AT-2026-000123",
+}: {
+  idPrefix?: string;
+  action?: string;
+  example?: string;
+}) {
   return (
     <form method="post" action={action} className="consult-form">
       <div className="field">
         <label htmlFor={`${idPrefix}-radicado`}>Radicado</label>
-        <input id={`${idPrefix}-radicado`} name="radicado" type="text" required maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} aria-describedby={`${idPrefix}-radicado-hint`} />
+        <input
+          id={`${idPrefix}-radicado`}
+          name="radicado"
+          type="text"
+          required
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-describedby={`${idPrefix}-radicado-hint`}
+        />
         <p id={`${idPrefix}-radicado-hint`} className="field-hint">
           {`Por ejemplo: ${example}`}
         </p>
@@ -47,7 +65,11 @@ export function CaseStatus({ channel, view, thread = false }: { channel: Channel
           const current = s.value === view.status;
           const skipped = !at && i < currentIndex;
           return (
-            <li key={s.value} className={current ? "case-step-current" : at ? "case-step-done" : skipped ? "case-step-skipped" : "case-step-pending"} aria-current={current ? "step" : undefined}>
+            <li
+              key={s.value}
+              className={current ? "case-step-current" : at ? "case-step-done" : skipped ? "case-step-skipped" : "case-step-pending"}
+              aria-current={current ? "step" : undefined}
+            >
               <span className="case-step-label">{s.label}</span>{" "}
               <span className="case-step-date">{at ? when(at) : skipped ? "no fue necesario" : "pendiente"}</span>
             </li>

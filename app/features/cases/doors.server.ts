@@ -7,7 +7,19 @@
  */
 import type { FormDef } from "~/forms/define";
 import { REFUSALS } from "~/forms/errors";
-import { asRefusal, checkOrigin, checkRateMark, clientAddress, encodingOf, json, methodNotAllowed, readFields, readSubmission, Refusal, refusedPage } from "~/forms/post.server";
+import {
+  asRefusal,
+  checkOrigin,
+  checkRateMark,
+  clientAddress,
+  encodingOf,
+  json,
+  methodNotAllowed,
+  readFields,
+  readSubmission,
+  Refusal,
+  refusedPage,
+} from "~/forms/post.server";
 import { readCookie, serializeCookie } from "~/platform/cookies";
 import { bogotaDay } from "~/platform/dates";
 import { addressToken } from "~/platform/keys.server";
@@ -68,7 +80,11 @@ export function caseDoors(spec: CaseDoorsSpec) {
    * A held post registered as a case by the channel's staff, after review: stored as any report (with
    * its notices and the reporter's code by mail when an e-mail was given), and marked as decided.
    */
-  async function registerHeld(user: StaffUser, heldId: number, visible: (values: Record<string, string>) => boolean = () => true): Promise<{ id: number; radicado: string } | undefined> {
+  async function registerHeld(
+    user: StaffUser,
+    heldId: number,
+    visible: (values: Record<string, string>) => boolean = () => true,
+  ): Promise<{ id: number; radicado: string } | undefined> {
     const services = await getServices();
     const post = await getHeld(services.db, spec.channel, heldId, spec.heldSealing());
     if (!post || post.status !== "retenido" || !visible(post.values)) return undefined;
@@ -158,7 +174,8 @@ export async function consultCase(
     addressKey: options.addressKey ?? addressToken,
   });
   if (result.outcome === "found") return { caseId: result.caseId, services };
-  if (result.outcome === "limited") return { refused: "limite_de_consultas", status: 429, message: REFUSALS.limite_de_consultas.message, retryAfter: result.retryAfterSeconds };
+  if (result.outcome === "limited")
+    return { refused: "limite_de_consultas", status: 429, message: REFUSALS.limite_de_consultas.message, retryAfter: result.retryAfterSeconds };
   if (result.outcome === "invalid") return { refused: "datos_invalidos", status: 400, message: "Escriba el radicado y el código de seguimiento." };
   return { refused: "consulta_sin_resultado", status: 404, message: REFUSALS.consulta_sin_resultado.message };
 }

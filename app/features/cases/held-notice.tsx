@@ -9,8 +9,8 @@ export function HeldNotice({ phone }: { phone: string }) {
       <h2>Reporte retenido para revisión</h2>
       <p>{HELD_MESSAGE}</p>
       <p>
-        Por eso esta vez no hay radicado ni código de seguimiento. Si el asunto es urgente, o quiere confirmar que lo
-        recibimos, llame al <a href={`tel:${tel}`}>{phone}</a>.
+        Por eso esta vez no hay radicado ni código de seguimiento. Si el asunto es urgente, o quiere confirmar que lo recibimos, llame al{" "}
+        <a href={`tel:${tel}`}>{phone}</a>.
       </p>
     </div>
   );

@@ -45,7 +45,10 @@ export async function heldPage({ request, user, services }: StaffCall, desk: Hel
   return { rows, shown: HELD_WAITING_SHOWN, back: desk.back, detail: desk.detail, notice: new URL(request.url).searchParams.get("aviso") };
 }
 
-const actionSchema = z.object({ accion: z.enum(["registrar", "descartar"], { error: "Acción desconocida." }), id: z.string().check(z.regex(/^\d{1,12}$/, "Envío no encontrado.")) });
+const actionSchema = z.object({
+  accion: z.enum(["registrar", "descartar"], { error: "Acción desconocida." }),
+  id: z.string().check(z.regex(/^\d{1,12}$/, "Envío no encontrado.")),
+});
 
 export async function heldAction({ request, user, services }: StaffCall, desk: HeldDesk) {
   const parsed = actionSchema.safeParse(formFields(await request.formData()));
@@ -59,6 +62,7 @@ export async function heldAction({ request, user, services }: StaffCall, desk: H
   }
   const held = await getHeld(services.db, desk.channel, id, desk.sealing());
   const audience = held ? desk.discardAudience?.(held.values) : undefined;
-  if (!held || !visible(held.values) || !(await decideHeld(services.db, desk.channel, user, id, "descartado", audience))) throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
+  if (!held || !visible(held.values) || !(await decideHeld(services.db, desk.channel, user, id, "descartado", audience)))
+    throw data({ message: "Ese envío no está retenido o no es de su competencia." }, { status: 404 });
   return redirect(`${desk.back}/retenidos?aviso=descartado`);
 }

@@ -13,9 +13,8 @@ export function HeldView() {
       </p>
       <h1>Envíos retenidos para revisión</h1>
       <p>
-        Estos envíos llegaron con el campo trampa lleno: así los marcan los programas automáticos, pero también el
-        autocompletado de algunos navegadores. No recibieron radicado ni se avisó de ellos. Revise cada uno: si es un
-        reporte real, regístrelo (queda marcado en su página); si no, descártelo.
+        Estos envíos llegaron con el campo trampa lleno: así los marcan los programas automáticos, pero también el autocompletado de algunos navegadores. No
+        recibieron radicado ni se avisó de ellos. Revise cada uno: si es un reporte real, regístrelo (queda marcado en su página); si no, descártelo.
       </p>
       {notice === "descartado" ? (
         <p className="admin-notice" role="status">

@@ -21,9 +21,17 @@ export const plainHeld: HeldSealing = { seal: (plain) => plain, open: (sealed) =
 export async function holdPost(db: Kysely<Database>, channel: ChannelDef, values: Record<string, string>, sealing: HeldSealing): Promise<number> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto("held_posts").values({ channel: channel.id, received_at: now, payload: "", decided_at: null, decided_by: null, case_id: null }).returning("id").executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("held_posts")
+      .values({ channel: channel.id, received_at: now, payload: "", decided_at: null, decided_by: null, case_id: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const id = row.id as number;
-    await trx.updateTable("held_posts").set({ payload: sealing.seal(JSON.stringify(values), id) }).where("id", "=", id).execute();
+    await trx
+      .updateTable("held_posts")
+      .set({ payload: sealing.seal(JSON.stringify(values), id) })
+      .where("id", "=", id)
+      .execute();
     return id;
   });
 }
@@ -47,13 +55,20 @@ export const HELD_DECIDED_SHOWN = 50;
  * decided ones. `visible` filters by what the reader may see (an ethics category, a PQRS kind): the
  * values are sealed on the ethics line, so it runs after they are opened.
  */
-export async function listHeld(db: Kysely<Database>, channel: ChannelDef, sealing: HeldSealing, visible: (values: Record<string, string>) => boolean = () => true): Promise<HeldPost[]> {
+export async function listHeld(
+  db: Kysely<Database>,
+  channel: ChannelDef,
+  sealing: HeldSealing,
+  visible: (values: Record<string, string>) => boolean = () => true,
+): Promise<HeldPost[]> {
   const of = db.selectFrom("held_posts").selectAll().where("channel", "=", channel.id);
   const [waiting, decided] = await Promise.all([
     of.where("status", "=", "retenido").orderBy("received_at", "asc").orderBy("id", "asc").limit(HELD_WAITING_SHOWN).execute(),
     of.where("status", "!=", "retenido").orderBy("received_at", "desc").orderBy("id", "desc").limit(HELD_DECIDED_SHOWN).execute(),
   ]);
-  return [...waiting, ...decided].map((r) => ({ ...r, id: r.id as number, values: JSON.parse(sealing.open(r.payload, r.id as number)) as Record<string, string> })).filter((p) => visible(p.values));
+  return [...waiting, ...decided]
+    .map((r) => ({ ...r, id: r.id as number, values: JSON.parse(sealing.open(r.payload, r.id as number)) as Record<string, string> }))
+    .filter((p) => visible(p.values));
 }
 
 export async function getHeld(db: Kysely<Database>, channel: ChannelDef, id: number, sealing: HeldSealing): Promise<HeldPost | undefined> {
@@ -63,7 +78,12 @@ export async function getHeld(db: Kysely<Database>, channel: ChannelDef, id: num
 
 /** How many posts of the channel wait for review. */
 export async function countWaitingHeld(db: Kysely<Database>, channel: ChannelDef): Promise<number> {
-  const row = await db.selectFrom("held_posts").select((eb) => eb.fn.countAll().as("n")).where("channel", "=", channel.id).where("status", "=", "retenido").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("held_posts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("channel", "=", channel.id)
+    .where("status", "=", "retenido")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -76,11 +96,22 @@ export async function heldOrigin(db: Kysely<Database>, caseId: number) {
  * Records the decision on a waiting post (registered as case `caseId`, or discarded), audited; `audience`:
  * the one role that reads the entry of a discarded post of a confidential channel (no case tells its category).
  */
-export async function decideHeld(db: Kysely<Database>, channel: ChannelDef, user: StaffUser, id: number, decision: { caseId: number } | "descartado", audience?: string): Promise<boolean> {
+export async function decideHeld(
+  db: Kysely<Database>,
+  channel: ChannelDef,
+  user: StaffUser,
+  id: number,
+  decision: { caseId: number } | "descartado",
+  audience?: string,
+): Promise<boolean> {
   const now = new Date().toISOString();
   const result = await db
     .updateTable("held_posts")
-    .set(decision === "descartado" ? { status: "descartado", decided_at: now, decided_by: user.email } : { status: "convertido", decided_at: now, decided_by: user.email, case_id: decision.caseId })
+    .set(
+      decision === "descartado"
+        ? { status: "descartado", decided_at: now, decided_by: user.email }
+        : { status: "convertido", decided_at: now, decided_by: user.email, case_id: decision.caseId },
+    )
     .where("id", "=", id)
     .where("channel", "=", channel.id)
     .where("status", "=", "retenido")

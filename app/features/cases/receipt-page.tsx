@@ -22,13 +22,13 @@ export function ReceiptPage({ title, receipt, held = false, text }: { title: str
           <section className="report-receipt" aria-labelledby="recibo-titulo">
             <h2 id="recibo-titulo">El radicado y el código ya no se muestran</h2>
             <p>
-              Se muestran una sola vez, justo después de enviar el reporte. Al recargar esta página o volver a ella ya no
-              aparecen, por seguridad: del código solo guardamos una huella cifrada, así que nadie, ni siquiera la empresa,
-              puede volver a leerlo, y nadie que use este navegador después de usted puede verlo.
+              Se muestran una sola vez, justo después de enviar el reporte. Al recargar esta página o volver a ella ya no aparecen, por seguridad: del código
+              solo guardamos una huella cifrada, así que nadie, ni siquiera la empresa, puede volver a leerlo, y nadie que use este navegador después de usted
+              puede verlo.
             </p>
             <p>
-              Si acaba de enviar un reporte, lo recibimos. Con el radicado y el código que anotó o con el comprobante que
-              descargó, consulte su estado. {text.lost(site.contact.phone)}
+              Si acaba de enviar un reporte, lo recibimos. Con el radicado y el código que anotó o con el comprobante que descargó, consulte su estado.{" "}
+              {text.lost(site.contact.phone)}
             </p>
             <p>
               <a className="button" href={text.consultHref}>

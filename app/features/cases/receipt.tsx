@@ -29,7 +29,8 @@ export interface ReceiptText {
 
 export const incidentReceipt: ReceiptText = {
   channel: "Reporte de incidente o accidente de trabajo",
-  notified: "El equipo de seguridad y salud en el trabajo ya fue avisado: si fue un accidente, tiene dos días hábiles desde el accidente para reportarlo a la ARL y a la EPS.",
+  notified:
+    "El equipo de seguridad y salud en el trabajo ya fue avisado: si fue un accidente, tiene dos días hábiles desde el accidente para reportarlo a la ARL y a la EPS.",
   consultHref: "/incidente#consultar",
   mailsCode: true,
   lost: (phone) => `Si no los anotó, llame al ${phone}: el equipo de seguridad y salud en el trabajo puede ubicar su reporte.`,

@@ -14,7 +14,7 @@ import type { PurgeCandidate, Purger } from "~/platform/purge.server";
 import type { RecordKind } from "~/platform/retention";
 
 const CHUNK = 500;
-const chunks = <T,>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** The channel tables a case's own fields live in. */
 export type CaseTable = typeof INCIDENTS_TABLE | "ethics_reports" | "pqrs_requests";
@@ -63,7 +63,9 @@ export function closedCasePurger(options: {
       if (options.kinds) query = query.where("cases.kind", "in", [...options.kinds]);
       const rows = (await query.execute()).filter((r) => (r.last_at ?? "") < cutoff);
       const ids = rows.map((r) => r.id as number);
-      const subjects = options.subjects ? await options.subjects(db, ids) : new Map(rows.map((r) => [r.id as number, r.contact_email ? [r.contact_email.toLowerCase()] : []]));
+      const subjects = options.subjects
+        ? await options.subjects(db, ids)
+        : new Map(rows.map((r) => [r.id as number, r.contact_email ? [r.contact_email.toLowerCase()] : []]));
       return ids.map((id): PurgeCandidate => ({ id, subjects: subjects.get(id) ?? [] }));
     },
     remove: (trx, ids, now) => anonymiseCases(trx, options.table, ids, now),
@@ -76,7 +78,10 @@ export function caseCounter(kind: RecordKind, channel: string, kinds?: readonly 
     kind,
     find: async () => [],
     async count(db) {
-      let query = db.selectFrom("cases").select((eb) => eb.fn.countAll<number | string>().as("n")).where("channel", "=", channel);
+      let query = db
+        .selectFrom("cases")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("channel", "=", channel);
       if (kinds) query = query.where("kind", "in", [...kinds]);
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
@@ -123,7 +128,11 @@ export const discardedHeldPurger = (scope: { channel?: string; exceptChannel?: s
 export async function contactEmails(db: Kysely<Database>, ids: number[]) {
   const map = new Map<number, string[]>();
   for (const part of chunks(ids)) {
-    for (const r of await db.selectFrom("cases").select(["id", sql<string | null>`lower(contact_email)`.as("email")]).where("id", "in", part).execute()) {
+    for (const r of await db
+      .selectFrom("cases")
+      .select(["id", sql<string | null>`lower(contact_email)`.as("email")])
+      .where("id", "in", part)
+      .execute()) {
       map.set(r.id as number, r.email ? [r.email] : []);
     }
   }

@@ -105,8 +105,8 @@ export function CaseHeading({
 export function HeldFlag({ held }: { held: { id: number | undefined; received_at: string; decided_by: string | null } }) {
   return (
     <p className="admin-flag">
-      Llegó el {formatBogota(held.received_at)} con el campo trampa lleno y quedó retenido (n.º {held.id}); {held.decided_by} lo revisó y lo registró
-      como reporte. Por eso quien reportó no vio un radicado al enviarlo.
+      Llegó el {formatBogota(held.received_at)} con el campo trampa lleno y quedó retenido (n.º {held.id}); {held.decided_by} lo revisó y lo registró como
+      reporte. Por eso quien reportó no vio un radicado al enviarlo.
     </p>
   );
 }
@@ -127,7 +127,8 @@ export function CaseHistory({ channel, events, visibleLabel }: { channel: Channe
       {events.map((e) => (
         <li key={e.id}>
           {/* A confidential channel (the ethics line) keeps when a report arrived to the day only. */}
-          {channel.confidential && e.author === "sistema" ? formatDay(bogotaDay(e.at)) : formatBogota(e.at)} · {e.author === "reportante" ? "Quien reportó" : e.author}
+          {channel.confidential && e.author === "sistema" ? formatDay(bogotaDay(e.at)) : formatBogota(e.at)} ·{" "}
+          {e.author === "reportante" ? "Quien reportó" : e.author}
           {e.status ? ` · ${staffStatusLabel(channel, e.status)}` : ""}
           {e.note ? (
             <>

@@ -51,7 +51,11 @@ export function readFlow(request: Request): Flow | null {
 }
 
 export const flowCookie = (request: Request, flow: Flow | null) =>
-  serializeCookie(request, FLOW_COOKIE, flow ? `${flow.token}|${flow.type}|${flow.number}` : null, { path: "/certificados", sameSite: "Lax", maxAgeSeconds: FLOW_MINUTES * 60 });
+  serializeCookie(request, FLOW_COOKIE, flow ? `${flow.token}|${flow.type}|${flow.number}` : null, {
+    path: "/certificados",
+    sameSite: "Lax",
+    maxAgeSeconds: FLOW_MINUTES * 60,
+  });
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 const codeHash = (token: string, code: string) => sha(`${token}:${code}`);
@@ -106,7 +110,10 @@ export async function requestCode(
   await db.transaction().execute(async (trx) => {
     // One live code per document: a new one replaces the last; codes a day past their expiry go.
     await trx.deleteFrom("certificate_codes").where("person_key", "=", personKey).execute();
-    await trx.deleteFrom("certificate_codes").where("expires_at", "<", new Date(now - 86_400_000).toISOString()).execute();
+    await trx
+      .deleteFrom("certificate_codes")
+      .where("expires_at", "<", new Date(now - 86_400_000).toISOString())
+      .execute();
     await trx
       .insertInto("certificate_codes")
       .values({
@@ -132,7 +139,20 @@ export async function requestCode(
       );
       await trx
         .insertInto("outbox")
-        .values({ message_id: null, case_id: null, recipients: person.email, subject: mail.subject, body_text: mail.text, body_html: mail.html, status: "pending", attempts: 0, next_attempt_at: at, last_error: null, sent_at: null, created_at: at })
+        .values({
+          message_id: null,
+          case_id: null,
+          recipients: person.email,
+          subject: mail.subject,
+          body_text: mail.text,
+          body_html: mail.html,
+          status: "pending",
+          attempts: 0,
+          next_attempt_at: at,
+          last_error: null,
+          sent_at: null,
+          created_at: at,
+        })
         .execute();
     }
   });
@@ -143,7 +163,13 @@ export type FlowState =
   | { step: "documento" }
   | { step: "codigo"; mask: string; triesLeft: number }
   | { step: "vencido" }
-  | { step: "elegir"; name: string; cutoffDay: string; contracts: { key: string; position: string; kind: ContractKind; startDay: string; endDay: string | null; userCompany: string | null }[]; issuedRecently: number }
+  | {
+      step: "elegir";
+      name: string;
+      cutoffDay: string;
+      contracts: { key: string; position: string; kind: ContractKind; startDay: string; endDay: string | null; userCompany: string | null }[];
+      issuedRecently: number;
+    }
   | { step: "listo"; code: string; downloaded: boolean; mask: string };
 
 /** Where the flow stands, from its cookie and the database. */
@@ -153,7 +179,12 @@ export async function flowState(db: Kysely<Database>, flow: Flow | null, keys: C
   const flowHash = sha(flow.token);
   const person = await db.selectFrom("payroll_people").select(["full_name", "email", "cutoff_day"]).where("person_key", "=", personKey).executeTakeFirst();
   const mask = person?.email ? maskEmail(person.email) : decoyMask(personKey);
-  const issued = await db.selectFrom("certificates").select(["code", "downloaded_at"]).where("flow_hash", "=", flowHash).where("person_key", "=", personKey).executeTakeFirst();
+  const issued = await db
+    .selectFrom("certificates")
+    .select(["code", "downloaded_at"])
+    .where("flow_hash", "=", flowHash)
+    .where("person_key", "=", personKey)
+    .executeTakeFirst();
   if (issued) return { step: "listo", code: issued.code, downloaded: issued.downloaded_at !== null, mask };
   const row = await db.selectFrom("certificate_codes").selectAll().where("flow_hash", "=", flowHash).executeTakeFirst();
   if (!row || row.person_key !== personKey) return { step: "documento" };
@@ -163,7 +194,14 @@ export async function flowState(db: Kysely<Database>, flow: Flow | null, keys: C
       step: "elegir",
       name: person.full_name,
       cutoffDay: person.cutoff_day,
-      contracts: contracts.map((c) => ({ key: c.contract_key, position: c.position, kind: c.kind, startDay: c.start_day, endDay: c.end_day, userCompany: c.user_company })),
+      contracts: contracts.map((c) => ({
+        key: c.contract_key,
+        position: c.position,
+        kind: c.kind,
+        startDay: c.start_day,
+        endDay: c.end_day,
+        userCompany: c.user_company,
+      })),
       issuedRecently: await issuedInWindow(db, personKey, now),
     };
   }
@@ -173,12 +211,23 @@ export async function flowState(db: Kysely<Database>, flow: Flow | null, keys: C
 
 async function issuedInWindow(db: Kysely<Database>, personKey: string, now: number) {
   const since = new Date(now - CERTIFICATE_WINDOW_DAYS * 86_400_000).toISOString();
-  const row = await db.selectFrom("certificates").select((eb) => eb.fn.countAll<number | string>().as("n")).where("person_key", "=", personKey).where("issued_at", ">=", since).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("certificates")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("person_key", "=", personKey)
+    .where("issued_at", ">=", since)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Step 2: the code typed. Wrong, expired or spent codes answer alike; the third wrong try spends it. */
-export async function checkCode(db: Kysely<Database>, flow: Flow | null, typed: string, keys: CertificateKeys, now = Date.now()): Promise<Refused | { ok: true }> {
+export async function checkCode(
+  db: Kysely<Database>,
+  flow: Flow | null,
+  typed: string,
+  keys: CertificateKeys,
+  now = Date.now(),
+): Promise<Refused | { ok: true }> {
   const code = typed.replace(/\s/g, "");
   if (!flow) return { refused: "Su sesión terminó. Escriba de nuevo su documento.", status: 400 };
   if (!/^[0-9]{6}$/.test(code)) return { refused: "El código tiene 6 dígitos.", status: 400 };
@@ -189,11 +238,27 @@ export async function checkCode(db: Kysely<Database>, flow: Flow | null, typed: 
   }
   const matches = timingSafeEqual(Buffer.from(codeHash(flow.token, code), "hex"), Buffer.from(row.code_hash, "hex"));
   if (!matches) {
-    const updated = await db.updateTable("certificate_codes").set((eb) => ({ tries: eb("tries", "+", 1) })).where("person_key", "=", personKey).where("tries", "<", OTP_TRIES).returning("tries").executeTakeFirst();
+    const updated = await db
+      .updateTable("certificate_codes")
+      .set((eb) => ({ tries: eb("tries", "+", 1) }))
+      .where("person_key", "=", personKey)
+      .where("tries", "<", OTP_TRIES)
+      .returning("tries")
+      .executeTakeFirst();
     const left = OTP_TRIES - Number(updated?.tries ?? OTP_TRIES);
-    return { refused: left > 0 ? `Código incorrecto. Le queda${left === 1 ? "" : "n"} ${left} intento${left === 1 ? "" : "s"}.` : "Código incorrecto. Ya no admite más intentos: pida un código nuevo.", status: 400 };
+    return {
+      refused:
+        left > 0
+          ? `Código incorrecto. Le queda${left === 1 ? "" : "n"} ${left} intento${left === 1 ? "" : "s"}.`
+          : "Código incorrecto. Ya no admite más intentos: pida un código nuevo.",
+      status: 400,
+    };
   }
-  await db.updateTable("certificate_codes").set({ verified_at: new Date(now).toISOString(), tries: OTP_TRIES }).where("person_key", "=", personKey).execute();
+  await db
+    .updateTable("certificate_codes")
+    .set({ verified_at: new Date(now).toISOString(), tries: OTP_TRIES })
+    .where("person_key", "=", personKey)
+    .execute();
   return { ok: true };
 }
 
@@ -218,7 +283,11 @@ export async function issueCertificate(
   const state = await flowState(db, flow, keys, now);
   if (!flow || state.step !== "elegir") return { refused: "Su sesión terminó. Escriba de nuevo su documento.", status: 400 };
   if (state.issuedRecently >= CERTIFICATES_PER_WINDOW) {
-    return { refused: `Ya expedimos ${CERTIFICATES_PER_WINDOW} certificados para este documento en los últimos ${CERTIFICATE_WINDOW_DAYS} días. Puede usar uno de ellos (se los enviamos por correo) o escribirnos una PQRS.`, status: 429, retryAfter: 86_400 };
+    return {
+      refused: `Ya expedimos ${CERTIFICATES_PER_WINDOW} certificados para este documento en los últimos ${CERTIFICATE_WINDOW_DAYS} días. Puede usar uno de ellos (se los enviamos por correo) o escribirnos una PQRS.`,
+      status: 429,
+      retryAfter: 86_400,
+    };
   }
   const chosen = input.contracts.includes("todos") ? state.contracts : state.contracts.filter((c) => input.contracts.includes(c.key));
   if (chosen.length === 0) return { refused: "Elija al menos un contrato.", status: 400 };
@@ -232,7 +301,14 @@ export async function issueCertificate(
     code,
     issuedAt,
     cutoffDay: state.cutoffDay,
-    company: { legalName: site.company.legalName, nit: site.company.nit, address: site.company.address, city: site.company.city, signerName: site.certificates.signerName, signerPosition: site.certificates.signerPosition },
+    company: {
+      legalName: site.company.legalName,
+      nit: site.company.nit,
+      address: site.company.address,
+      city: site.company.city,
+      signerName: site.certificates.signerName,
+      signerPosition: site.certificates.signerPosition,
+    },
     holder: { name: person.full_name, documentType: flow.type, documentNumber: flow.number },
     contracts: chosen
       .sort((a, b) => a.startDay.localeCompare(b.startDay))
@@ -313,7 +389,12 @@ export async function queueCertificateMail(db: Kysely<Database>, to: string, sna
 }
 
 /** The PDF of the flow's certificate, once: later the page says it was mailed. */
-export async function downloadOnce(db: Kysely<Database>, flow: Flow | null, keys: CertificateKeys, now = Date.now()): Promise<{ pdf: Uint8Array; code: string } | null> {
+export async function downloadOnce(
+  db: Kysely<Database>,
+  flow: Flow | null,
+  keys: CertificateKeys,
+  now = Date.now(),
+): Promise<{ pdf: Uint8Array; code: string } | null> {
   if (!flow) return null;
   const personKey = keys.personKey(flow.type, flow.number);
   const row = await db
@@ -330,4 +411,3 @@ export async function downloadOnce(db: Kysely<Database>, flow: Flow | null, keys
   if (sha256Hex(pdf) !== row.sha256) throw new Error("el certificado no coincide con su huella registrada");
   return { pdf, code: row.code };
 }
-

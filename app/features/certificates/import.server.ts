@@ -35,7 +35,12 @@ interface Row {
   contract: Omit<PayrollContractsTable, "person_key" | "import_id">;
 }
 
-const strip = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+const strip = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
 
 /** aaaa-mm-dd or dd/mm/aaaa → aaaa-mm-dd, or null when the day does not exist. */
 function dayOf(value: string): string | null {
@@ -64,14 +69,17 @@ function readRow(cells: Record<string, string>, line: number, keys: CertificateK
   if (position.length < 2 || position.length > 120) return "el cargo debe tener de 2 a 120 caracteres";
   const kindText = strip(get("tipo_contrato")).replace(/[\s-]+/g, "_");
   const kind = (kindText === "obra" || kindText === "obra_o_labor" ? "obra_labor" : kindText) as ContractKind;
-  if (!isContractKind(kind)) return `tipo de contrato desconocido «${get("tipo_contrato").slice(0, 30)}» (use fijo, indefinido, obra_labor, ocasional, reemplazo o aprendizaje)`;
+  if (!isContractKind(kind))
+    return `tipo de contrato desconocido «${get("tipo_contrato").slice(0, 30)}» (use fijo, indefinido, obra_labor, ocasional, reemplazo o aprendizaje)`;
   const start = dayOf(get("fecha_inicio"));
   if (!start) return `fecha de inicio imposible «${get("fecha_inicio").slice(0, 20)}» (use aaaa-mm-dd o dd/mm/aaaa)`;
   const endText = get("fecha_fin");
   const end = endText ? dayOf(endText) : null;
   if (endText && !end) return `fecha de fin imposible «${endText.slice(0, 20)}» (use aaaa-mm-dd o dd/mm/aaaa, o déjela vacía si el contrato sigue vigente)`;
   if (end && end < start) return "la fecha de fin es anterior a la de inicio";
-  const salaryText = get("salario").replace(/[$\s.]/g, "").replace(/,00$/, "");
+  const salaryText = get("salario")
+    .replace(/[$\s.]/g, "")
+    .replace(/,00$/, "");
   if (!/^[0-9]{1,10}$/.test(salaryText) || Number(salaryText) <= 0) return `salario inválido «${get("salario").slice(0, 20)}» (pesos, sin decimales)`;
   const userCompany = get("empresa_usuaria").replace(/\s+/g, " ");
   if (userCompany.length > 160) return "la empresa usuaria admite como máximo 160 caracteres";
@@ -107,7 +115,10 @@ function* piecesOf(bytes: Buffer, size = 64 * 1024) {
 async function* rowsOf(bytes: Buffer, keys: CertificateKeys): AsyncGenerator<Row | LineError> {
   const firstLine = bytes.subarray(0, Math.min(bytes.length, 4096)).toString("utf8").split(/\r?\n/, 1)[0] ?? "";
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
-  const header = firstLine.replace(/^\uFEFF/, "").split(delimiter).map((h) => strip(h.replace(/"/g, "")).replace(/\s+/g, "_"));
+  const header = firstLine
+    .replace(/^\uFEFF/, "")
+    .split(delimiter)
+    .map((h) => strip(h.replace(/"/g, "")).replace(/\s+/g, "_"));
   const missing = REQUIRED.filter((c) => !header.includes(c));
   if (missing.length) {
     yield { line: 1, reason: `faltan columnas en el encabezado: ${missing.join(", ")}. Columnas: ${PAYROLL_COLUMNS.join(delimiter)}` };
@@ -202,7 +213,16 @@ async function applyBatch(trx: Transaction<Database>, batch: Row[], importId: nu
     }
     const before = people.get(row.personKey);
     const changed = !before || before.full_name !== row.name || before.email !== row.email || before.mobile !== row.mobile || before.cutoff_day !== cutoffDay;
-    if (changed) personRows.set(row.personKey, { person_key: row.personKey, document_type: row.documentType, full_name: row.name, email: row.email, mobile: row.mobile, cutoff_day: cutoffDay, import_id: importId });
+    if (changed)
+      personRows.set(row.personKey, {
+        person_key: row.personKey,
+        document_type: row.documentType,
+        full_name: row.name,
+        email: row.email,
+        mobile: row.mobile,
+        cutoff_day: cutoffDay,
+        import_id: importId,
+      });
   }
   if (personRows.size) {
     await trx
@@ -267,7 +287,19 @@ export async function importPayroll(
   // The rows written carry the import's id: reserved first, its counts filled in at the end.
   const inserted = await db
     .insertInto("payroll_imports")
-    .values({ imported_at: now.toISOString(), cutoff_day: input.cutoffDay, file_name: input.fileName.slice(0, 200), file_sha256: sha, user_email: input.user.email, rows_read: check.rows, people: 0, people_new: 0, contracts_new: 0, contracts_changed: 0, contracts_unchanged: 0 })
+    .values({
+      imported_at: now.toISOString(),
+      cutoff_day: input.cutoffDay,
+      file_name: input.fileName.slice(0, 200),
+      file_sha256: sha,
+      user_email: input.user.email,
+      rows_read: check.rows,
+      people: 0,
+      people_new: 0,
+      contracts_new: 0,
+      contracts_changed: 0,
+      contracts_unchanged: 0,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const importId = Number(inserted.id);
@@ -289,7 +321,13 @@ export async function importPayroll(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("payroll_imports")
-      .set({ people: counts.people, people_new: counts.peopleNew, contracts_new: counts.contractsNew, contracts_changed: counts.contractsChanged, contracts_unchanged: counts.contractsUnchanged })
+      .set({
+        people: counts.people,
+        people_new: counts.peopleNew,
+        contracts_new: counts.contractsNew,
+        contracts_changed: counts.contractsChanged,
+        contracts_unchanged: counts.contractsUnchanged,
+      })
       .where("id", "=", importId)
       .execute();
     await audit(trx, input.user, "importar_nomina", {

@@ -49,7 +49,15 @@ export interface CertificateSnapshot {
   cutoffDay: string;
   company: { legalName: string; nit: string; address: string; city: string; signerName: string; signerPosition: string };
   holder: { name: string; documentType: DocumentType; documentNumber: string };
-  contracts: { position: string; kind: ContractKind; startDay: string; endDay: string | null; userCompany: string | null; salary: number | null; duties: string | null }[];
+  contracts: {
+    position: string;
+    kind: ContractKind;
+    startDay: string;
+    endDay: string | null;
+    userCompany: string | null;
+    salary: number | null;
+    duties: string | null;
+  }[];
   verifyUrl: string;
 }
 

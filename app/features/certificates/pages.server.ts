@@ -31,7 +31,10 @@ export async function workerPost(request: Request) {
   const field = (name: string) => String(form.get(name) ?? "");
   const back = (headers: Record<string, string> = {}) => redirect("/certificados", { status: 303, headers });
   const refuse = (r: { refused: string; status: number; retryAfter?: number }, values: Record<string, string> = {}) =>
-    data({ refused: r.refused, values }, { status: r.status, headers: { "Cache-Control": "no-store", ...(r.retryAfter ? { "Retry-After": String(r.retryAfter) } : {}) } });
+    data(
+      { refused: r.refused, values },
+      { status: r.status, headers: { "Cache-Control": "no-store", ...(r.retryAfter ? { "Retry-After": String(r.retryAfter) } : {}) } },
+    );
   if (!keys) return refuse({ refused: UNAVAILABLE, status: 503, retryAfter: 3600 });
   const flow = readFlow(request);
   switch (field("accion")) {
@@ -94,17 +97,32 @@ function verificationAnswer(request: Request, answer: FileVerification, asJson: 
     const body =
       answer.outcome === "found"
         ? { estado: answer.view.annulledAt ? "anulado" : "valido", certificado: answer.view }
-        : { error: { code: answer.outcome === "not_ours" ? "no_coincide" : answer.outcome === "not_found" ? "no_encontrado" : answer.outcome === "limited" ? "limite_de_consultas" : "datos_invalidos", message: messageOf(answer) } };
+        : {
+            error: {
+              code:
+                answer.outcome === "not_ours"
+                  ? "no_coincide"
+                  : answer.outcome === "not_found"
+                    ? "no_encontrado"
+                    : answer.outcome === "limited"
+                      ? "limite_de_consultas"
+                      : "datos_invalidos",
+              message: messageOf(answer),
+            },
+          };
     return Response.json(body, { status, headers });
   }
   return data({ answer }, { status, headers });
 }
 
-
 /** GET /verificar/CODE (the QR's address): the answer, counted. */
 export async function verifyCodePage(request: Request, code: string, document?: string) {
   const { services, keys } = await certificateServices();
-  if (!keys) return data({ answer: { outcome: "invalid", message: "La verificación no está disponible en este momento." } as FileVerification }, { status: 503, headers: { ...NOINDEX, "Retry-After": "3600" } });
+  if (!keys)
+    return data(
+      { answer: { outcome: "invalid", message: "La verificación no está disponible en este momento." } as FileVerification },
+      { status: 503, headers: { ...NOINDEX, "Retry-After": "3600" } },
+    );
   const answer = await verifyByCode(services.db, { code, document, addressToken: addressToken(clientAddress(request)), keys });
   return verificationAnswer(request, answer, false);
 }
@@ -125,8 +143,13 @@ export async function verifyPost(request: Request) {
     return verificationAnswer(request, await verifyByFile(services.db, { bytes: new Uint8Array(await file.arrayBuffer()), addressToken: token, keys }), false);
   }
   const code = String(form.get("codigo") ?? "");
-  if (!code.trim()) return verificationAnswer(request, { outcome: "invalid", message: "Escriba el código de verificación o elija el PDF del certificado." }, false);
-  return verificationAnswer(request, await verifyByCode(services.db, { code, document: String(form.get("documento") ?? "") || undefined, addressToken: token, keys }), false);
+  if (!code.trim())
+    return verificationAnswer(request, { outcome: "invalid", message: "Escriba el código de verificación o elija el PDF del certificado." }, false);
+  return verificationAnswer(
+    request,
+    await verifyByCode(services.db, { code, document: String(form.get("documento") ?? "") || undefined, addressToken: token, keys }),
+    false,
+  );
 }
 
 /**
@@ -139,7 +162,11 @@ export async function verifyApi(request: Request) {
   const token = addressToken(clientAddress(request));
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("application/pdf")) {
-    return verificationAnswer(request, await verifyByFile(services.db, { bytes: new Uint8Array(await request.arrayBuffer()), addressToken: token, keys }), true);
+    return verificationAnswer(
+      request,
+      await verifyByFile(services.db, { bytes: new Uint8Array(await request.arrayBuffer()), addressToken: token, keys }),
+      true,
+    );
   }
   let body: unknown;
   try {
@@ -150,7 +177,12 @@ export async function verifyApi(request: Request) {
   const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   if (typeof fields.codigo !== "string") {
     return Response.json(
-      { error: { code: "datos_invalidos", message: "Envíe el PDF (Content-Type: application/pdf) o un JSON con «codigo» (y, para ver el salario, «documento»)." } },
+      {
+        error: {
+          code: "datos_invalidos",
+          message: "Envíe el PDF (Content-Type: application/pdf) o un JSON con «codigo» (y, para ver el salario, «documento»).",
+        },
+      },
       { status: 400, headers: NOINDEX },
     );
   }
@@ -161,6 +193,12 @@ export async function verifyApi(request: Request) {
 /** GET /verificar/clave: the public key that checks every certificate's signature. */
 export async function publicKeyAnswer() {
   const { keys } = await certificateServices();
-  if (!keys) return new Response("La clave de los certificados no está configurada.\n", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8", ...NOINDEX } });
-  return new Response(keys.publicKeyPem, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" } });
+  if (!keys)
+    return new Response("La clave de los certificados no está configurada.\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", ...NOINDEX },
+    });
+  return new Response(keys.publicKeyPem, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" },
+  });
 }

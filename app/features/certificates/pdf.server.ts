@@ -150,10 +150,9 @@ export async function renderCertificate(s: CertificateSnapshot): Promise<Uint8Ar
     if (k.duties) w.text(`Funciones: ${k.duties}`, { indent: 24 });
     w.y -= 6;
   });
-  w.text(
-    `Este certificado se expide a solicitud del interesado el ${dayText(bogotaDay(s.issuedAt))}, con datos de nómina al ${dayText(s.cutoffDay)}.`,
-    { gap: 22 },
-  );
+  w.text(`Este certificado se expide a solicitud del interesado el ${dayText(bogotaDay(s.issuedAt))}, con datos de nómina al ${dayText(s.cutoffDay)}.`, {
+    gap: 22,
+  });
   w.text(c.signerName, { bold: true });
   w.text(c.signerPosition);
   w.text(c.legalName, { color: MUTED, size: 10 });

@@ -14,8 +14,16 @@ export const payrollPurger: Purger = {
   async find(db, cutoff) {
     const day = bogotaDay(cutoff);
     const [people, imports] = await Promise.all([
-      db.selectFrom("payroll_people").select((eb) => eb.fn.countAll<number | string>().as("n")).where("cutoff_day", "<", day).executeTakeFirstOrThrow(),
-      db.selectFrom("payroll_imports").select((eb) => eb.fn.countAll<number | string>().as("n")).where("imported_at", "<", cutoff).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("payroll_people")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("cutoff_day", "<", day)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("payroll_imports")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("imported_at", "<", cutoff)
+        .executeTakeFirstOrThrow(),
     ]);
     return counted(Number(people.n) + Number(imports.n));
   },
@@ -36,6 +44,10 @@ export const certificatesPurger: Purger = {
     return rows.map((r) => ({ id: Number(r.id), subjects: [r.document_number.toUpperCase()] }));
   },
   async remove(trx, ids) {
-    for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom("certificates").where("id", "in", ids.slice(i, i + 500)).execute();
+    for (let i = 0; i < ids.length; i += 500)
+      await trx
+        .deleteFrom("certificates")
+        .where("id", "in", ids.slice(i, i + 500))
+        .execute();
   },
 };

@@ -17,7 +17,20 @@ import { renderCertificate } from "./pdf.server";
 
 export const CERTIFICATES_PAGE_SIZE = 50;
 
-const LIST_COLUMNS = ["id", "code", "holder_name", "document_number", "issued_at", "includes_salary", "verifications", "last_verified_at", "annulled_at", "annulled_reason", "annulled_by", "snapshot"] as const;
+const LIST_COLUMNS = [
+  "id",
+  "code",
+  "holder_name",
+  "document_number",
+  "issued_at",
+  "includes_salary",
+  "verifications",
+  "last_verified_at",
+  "annulled_at",
+  "annulled_reason",
+  "annulled_by",
+  "snapshot",
+] as const;
 
 /** A search is a verification code or a document number; anything else finds nothing. */
 function searchOf(q: string): { code: string } | { document: string } | null {
@@ -51,13 +64,24 @@ export async function listCertificates(db: Kysely<Database>, input: { q: string;
   );
   return {
     ...page,
-    rows: page.rows.map(({ snapshot, ...r }) => ({ ...r, id: Number(r.id), verifications: Number(r.verifications), snapshot: JSON.parse(snapshot) as CertificateSnapshot })),
+    rows: page.rows.map(({ snapshot, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      verifications: Number(r.verifications),
+      snapshot: JSON.parse(snapshot) as CertificateSnapshot,
+    })),
   };
 }
 
 export async function annulCertificate(db: Kysely<Database>, user: StaffUser, id: number, reason: string, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable("certificates").set({ annulled_at: now.toISOString(), annulled_reason: reason, annulled_by: user.email }).where("id", "=", id).where("annulled_at", "is", null).returning("code").executeTakeFirst();
+    const row = await trx
+      .updateTable("certificates")
+      .set({ annulled_at: now.toISOString(), annulled_reason: reason, annulled_by: user.email })
+      .where("id", "=", id)
+      .where("annulled_at", "is", null)
+      .returning("code")
+      .executeTakeFirst();
     if (!row) return false;
     await audit(trx, user, "anular_certificado", { detail: `${groupCode(row.code)}: ${reason}` });
     return true;
@@ -79,13 +103,18 @@ export async function resendCertificate(db: Kysely<Database>, user: StaffUser, i
   return "sent";
 }
 
-type ExportRow = Pick<Selectable<Database["certificates"]>, "id" | "code" | "issued_at" | "holder_name" | "document_number" | "includes_salary" | "verifications" | "annulled_at" | "annulled_reason">;
+type ExportRow = Pick<
+  Selectable<Database["certificates"]>,
+  "id" | "code" | "issued_at" | "holder_name" | "document_number" | "includes_salary" | "verifications" | "annulled_at" | "annulled_reason"
+>;
 
 /** Every certificate, oldest first, streamed (never all in memory). */
 export async function exportCertificates(db: Kysely<Database>, user: StaffUser, auditDb: Kysely<Database>) {
   await audit(auditDb, user, "exportar_certificados");
   const batches = streamBatches(db, (after: ExportRow | undefined) => {
-    const q = db.selectFrom("certificates").select(["id", "code", "issued_at", "holder_name", "document_number", "includes_salary", "verifications", "annulled_at", "annulled_reason"]);
+    const q = db
+      .selectFrom("certificates")
+      .select(["id", "code", "issued_at", "holder_name", "document_number", "includes_salary", "verifications", "annulled_at", "annulled_reason"]);
     return (after ? q.where("id", ">", after.id as number) : q).orderBy("id");
   });
   return csvResponse<ExportRow>(
@@ -110,12 +139,20 @@ export async function exportCertificates(db: Kysely<Database>, user: StaffUser, 
  */
 export async function certificateRecordsOf(db: Kysely<Database>, documentType: string | null, document: string, keys: CertificateKeys | null) {
   const number = normalizeDocument(document);
-  const certificates = (await db.selectFrom("certificates").select(["code", "issued_at", "snapshot", "verifications", "annulled_at", "annulled_reason"]).where("document_number", "=", number).orderBy("id").execute())
+  const certificates = (
+    await db
+      .selectFrom("certificates")
+      .select(["code", "issued_at", "snapshot", "verifications", "annulled_at", "annulled_reason"])
+      .where("document_number", "=", number)
+      .orderBy("id")
+      .execute()
+  )
     .map((r) => ({ ...r, snapshot: JSON.parse(r.snapshot) as CertificateSnapshot }))
     .filter((r) => !documentType || r.snapshot.holder.documentType === documentType);
   const personKey = keys && documentType && isDocumentType(documentType) ? keys.personKey(documentType, number) : null;
   const person = personKey ? await db.selectFrom("payroll_people").selectAll().where("person_key", "=", personKey).executeTakeFirst() : undefined;
-  const contracts = personKey && person ? await db.selectFrom("payroll_contracts").selectAll().where("person_key", "=", personKey).orderBy("start_day").execute() : [];
+  const contracts =
+    personKey && person ? await db.selectFrom("payroll_contracts").selectAll().where("person_key", "=", personKey).orderBy("start_day").execute() : [];
   return {
     certificados_laborales: certificates.map((c) => ({
       codigo: groupCode(c.code),
@@ -130,7 +167,15 @@ export async function certificateRecordsOf(db: Kysely<Database>, documentType: s
           correo: person.email,
           celular: person.mobile,
           datos_de_nomina_al: person.cutoff_day,
-          contratos: contracts.map((k) => ({ cargo: k.position, tipo: CONTRACT_KINDS[k.kind], inicio: k.start_day, fin: k.end_day, empresa_usuaria: k.user_company, salario: Number(k.salary), funciones: k.duties })),
+          contratos: contracts.map((k) => ({
+            cargo: k.position,
+            tipo: CONTRACT_KINDS[k.kind],
+            inicio: k.start_day,
+            fin: k.end_day,
+            empresa_usuaria: k.user_company,
+            salario: Number(k.salary),
+            funciones: k.duties,
+          })),
         }
       : null,
   };

@@ -27,10 +27,7 @@ export interface VerifiedView {
 }
 
 export type Verification =
-  | { outcome: "found"; view: VerifiedView }
-  | { outcome: "not_found" }
-  | { outcome: "invalid"; message: string }
-  | { outcome: "limited"; retryAfter: number };
+  { outcome: "found"; view: VerifiedView } | { outcome: "not_found" } | { outcome: "invalid"; message: string } | { outcome: "limited"; retryAfter: number };
 
 async function limited(db: Kysely<Database>, addressToken: string, now: number): Promise<number | null> {
   const counted = await hit(db, `verificar:direccion:${addressToken}`, WINDOW_MS, now);
@@ -63,7 +60,14 @@ async function viewOf(
     signatureValid: keys.verify(row.sha256, row.signature),
     includesSalary: row.includes_salary === 1,
     salaryShown,
-    contracts: s.contracts.map((c) => ({ position: c.position, kind: c.kind, startDay: c.startDay, endDay: c.endDay, userCompany: c.userCompany, salary: salaryShown ? c.salary : null })),
+    contracts: s.contracts.map((c) => ({
+      position: c.position,
+      kind: c.kind,
+      startDay: c.startDay,
+      endDay: c.endDay,
+      userCompany: c.userCompany,
+      salary: salaryShown ? c.salary : null,
+    })),
   };
 }
 
@@ -75,7 +79,11 @@ export async function verifyByCode(
   now = Date.now(),
 ): Promise<Verification> {
   const code = normalizeCode(input.code.slice(0, 40));
-  if (!code) return { outcome: "invalid", message: "El código de verificación tiene 15 letras y números (por ejemplo 7K2QF-9XHMA-3TRCD); revise que lo copió completo." };
+  if (!code)
+    return {
+      outcome: "invalid",
+      message: "El código de verificación tiene 15 letras y números (por ejemplo 7K2QF-9XHMA-3TRCD); revise que lo copió completo.",
+    };
   const wait = await limited(db, input.addressToken, now);
   if (wait) return { outcome: "limited", retryAfter: wait };
   const row = await db.selectFrom("certificates").select(COLUMNS).where("code", "=", code).executeTakeFirst();
@@ -86,7 +94,11 @@ export async function verifyByCode(
 export type FileVerification = Verification | { outcome: "not_ours" };
 
 /** A PDF dropped on the page: found only when it is byte for byte one issued. */
-export async function verifyByFile(db: Kysely<Database>, input: { bytes: Uint8Array; addressToken: string; keys: CertificateKeys }, now = Date.now()): Promise<FileVerification> {
+export async function verifyByFile(
+  db: Kysely<Database>,
+  input: { bytes: Uint8Array; addressToken: string; keys: CertificateKeys },
+  now = Date.now(),
+): Promise<FileVerification> {
   if (input.bytes.length === 0) return { outcome: "invalid", message: "Elija el archivo PDF del certificado." };
   if (Buffer.from(input.bytes.subarray(0, 5)).toString("latin1") !== "%PDF-") return { outcome: "invalid", message: "El archivo no es un PDF." };
   const wait = await limited(db, input.addressToken, now);

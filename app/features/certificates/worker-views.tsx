@@ -39,8 +39,8 @@ export function CertificateFlow({ state, refused, values = {} }: { state: FlowSt
       return (
         <>
           <p className="lead">
-            Trabajadores de planta y en misión: descargue su certificado laboral a cualquier hora. Escriba su documento y le enviaremos un código
-            a su correo registrado en nómina.
+            Trabajadores de planta y en misión: descargue su certificado laboral a cualquier hora. Escriba su documento y le enviaremos un código a su correo
+            registrado en nómina.
           </p>
           <Refusal text={refused} />
           <form method="post" className="certificates-form">
@@ -57,7 +57,17 @@ export function CertificateFlow({ state, refused, values = {} }: { state: FlowSt
             </div>
             <div className="field">
               <label htmlFor="documento">Número de documento</label>
-              <input id="documento" name="documento" type="text" inputMode="text" autoComplete="off" required maxLength={40} defaultValue={values.documento ?? ""} aria-describedby="documento-ayuda" />
+              <input
+                id="documento"
+                name="documento"
+                type="text"
+                inputMode="text"
+                autoComplete="off"
+                required
+                maxLength={40}
+                defaultValue={values.documento ?? ""}
+                aria-describedby="documento-ayuda"
+              />
               <p id="documento-ayuda" className="field-hint">
                 Sin puntos ni espacios.
               </p>
@@ -78,15 +88,24 @@ export function CertificateFlow({ state, refused, values = {} }: { state: FlowSt
             Si sus datos están en nuestra nómina, enviamos un código de 6 dígitos a su correo <strong>{state.mask}</strong>. Vale {OTP_MINUTES} minutos.
           </p>
           <p>
-            Si no reconoce ese correo o no le llega el código, <a href={PQRS_LINK}>pida su certificado con una PQRS</a>: le responderemos en el plazo
-            de ley.
+            Si no reconoce ese correo o no le llega el código, <a href={PQRS_LINK}>pida su certificado con una PQRS</a>: le responderemos en el plazo de ley.
           </p>
           <Refusal text={refused} />
           <form method="post" className="certificates-form">
             <input type="hidden" name="accion" value="codigo" />
             <div className="field">
               <label htmlFor="codigo">Código de 6 dígitos</label>
-              <input id="codigo" name="codigo" type="text" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required aria-describedby="codigo-ayuda" />
+              <input
+                id="codigo"
+                name="codigo"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]{6,7}"
+                maxLength={7}
+                required
+                aria-describedby="codigo-ayuda"
+              />
               <p id="codigo-ayuda" className="field-hint">
                 Le queda{state.triesLeft === 1 ? "" : "n"} {state.triesLeft} intento{state.triesLeft === 1 ? "" : "s"}.
               </p>

@@ -126,7 +126,13 @@ function InForceSection({ panel }: { panel: InForcePanel }) {
   const changes = panel.rows.filter((r) => r.kind === "cambio").length;
   const reviews = panel.rows.length - changes;
   return (
-    <section className="in-force" id={IN_FORCE_SECTION_ID} aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`} data-in-force-as-of={panel.asOf} data-in-force-valid-until={panel.validUntil}>
+    <section
+      className="in-force"
+      id={IN_FORCE_SECTION_ID}
+      aria-labelledby={`${IN_FORCE_SECTION_ID}-titulo`}
+      data-in-force-as-of={panel.asOf}
+      data-in-force-valid-until={panel.validUntil}
+    >
       <h2 id={`${IN_FORCE_SECTION_ID}-titulo`}>Cambios vigentes</h2>
       <p className="in-force-date">
         Vigente al <Day iso={panel.reviewed} />
@@ -233,11 +239,7 @@ export function DocumentView({ doc, searchable = false }: { doc: RenderedDocumen
         </aside>
       ) : null}
       {doc.inForce ? <InForceSection panel={doc.inForce} /> : null}
-      <div
-        className="document-body prose"
-        data-document-body=""
-        dangerouslySetInnerHTML={{ __html: doc.html }}
-      />
+      <div className="document-body prose" data-document-body="" dangerouslySetInnerHTML={{ __html: doc.html }} />
     </article>
   );
 }

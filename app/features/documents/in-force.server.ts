@@ -47,7 +47,7 @@ const row = z
     note: text.optional(),
     in: z.partialRecord(
       z.enum(documentNames),
-      z.array(z.string({ error: "cada referencia va entre comillas o como texto, p. ej. \"5.6\" o artículo 21" }).trim().min(1)).min(1),
+      z.array(z.string({ error: 'cada referencia va entre comillas o como texto, p. ej. "5.6" o artículo 21' }).trim().min(1)).min(1),
     ),
   })
   .superRefine((r, ctx) => {
@@ -178,7 +178,10 @@ export function planInForce(
   if (rows.length === 0) return { markers, panel: undefined };
   const intro = file.documents[document]?.intro ?? "";
   const later = rows.flatMap((r) => r.upcoming.map((s) => s.since as string)).sort();
-  return { markers, panel: { reviewed: file.reviewed, asOf: today, validUntil: later[0], intro: typeset(intro), hereLabel: inForceDocuments[document].hereLabel, rows } };
+  return {
+    markers,
+    panel: { reviewed: file.reviewed, asOf: today, validUntil: later[0], intro: typeset(intro), hereLabel: inForceDocuments[document].hereLabel, rows },
+  };
 }
 
 /** Which step is current on `day`, which came before and which are to come. */
@@ -200,7 +203,10 @@ function toRow(source: InForceRowSource, today: string, document: InForceDocumen
   const steps = source.steps.map((s) => ({ ...s, rule: typeset(s.rule) }));
   const { current, earlier, upcoming } = stateOn(steps, today);
   const dates = upcoming.map((s) => s.since as string);
-  const variants: InForceVariant[] = [{ until: dates[0], current, earlier, upcoming }, ...dates.map((from, i) => ({ from, until: dates[i + 1], ...stateOn(steps, from) }))];
+  const variants: InForceVariant[] = [
+    { until: dates[0], current, earlier, upcoming },
+    ...dates.map((from, i) => ({ from, until: dates[i + 1], ...stateOn(steps, from) })),
+  ];
   const elsewhere = (Object.entries(source.in) as [InForceDocument, string[]][])
     .filter(([doc]) => doc !== document)
     .map(([doc, refs]) => {

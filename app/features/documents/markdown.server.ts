@@ -20,7 +20,16 @@ import { z } from "zod";
 import type { SiteConfig } from "~/config/site";
 import { retentionMarkdown } from "~/platform/retention";
 import { formatDay, type InForcePanel, typeset } from "./in-force";
-import { type HeadingInfo, type HeadingMarker, IN_FORCE_FILE, type InForceDocument, inForceDocuments, inForceToday, loadInForce, planInForce } from "./in-force.server";
+import {
+  type HeadingInfo,
+  type HeadingMarker,
+  IN_FORCE_FILE,
+  type InForceDocument,
+  inForceDocuments,
+  inForceToday,
+  loadInForce,
+  planInForce,
+} from "./in-force.server";
 
 export const documentMetaSchema = z.object({
   title: z.string().min(3),
@@ -122,9 +131,7 @@ function rehypeDocument(options: { toc: TocEntry[]; tocDepth: number; markers?: 
       node.properties = { ...node.properties, id };
       headings.push({ id, text, node, parent });
       node.children.push(
-        h("a", { className: ["heading-anchor"], href: `#${id}`, ariaLabel: `Enlace a «${text}»`, dataCopyLink: "" }, [
-          { type: "text", value: "#" },
-        ]),
+        h("a", { className: ["heading-anchor"], href: `#${id}`, ariaLabel: `Enlace a «${text}»`, dataCopyLink: "" }, [{ type: "text", value: "#" }]),
       );
       const entry: TocEntry = { id, text, children: [] };
       if (node.tagName === "h2") {
@@ -230,7 +237,13 @@ function markerParagraphs(marks: HeadingMarker[]): Element[] {
       ...(i > 0 ? [{ type: "text" as const, value: " · " }] : []),
       h("a", { href: m.href }, [{ type: "text", value: m.label }]),
     ]);
-    return [h("p", { className: ["in-force-marker"], dataInForce: kind }, [h("strong", {}, [{ type: "text", value: MARKER_LEAD[kind] }]), { type: "text", value: " " }, ...links])];
+    return [
+      h("p", { className: ["in-force-marker"], dataInForce: kind }, [
+        h("strong", {}, [{ type: "text", value: MARKER_LEAD[kind] }]),
+        { type: "text", value: " " },
+        ...links,
+      ]),
+    ];
   });
 }
 

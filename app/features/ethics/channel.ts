@@ -8,7 +8,10 @@ export const ethicsChannel = {
   id: "etica",
   kinds: {
     soborno: { prefix: "LE", label: "Soborno o corrupción (PTEE)" },
-    lavado: { prefix: "LE", label: "Lavado de activos, financiación del terrorismo o financiamiento de la proliferación de armas de destrucción masiva (SAGRILAFT)" },
+    lavado: {
+      prefix: "LE",
+      label: "Lavado de activos, financiación del terrorismo o financiamiento de la proliferación de armas de destrucción masiva (SAGRILAFT)",
+    },
     acoso_laboral: { prefix: "LE", label: "Acoso laboral" },
     acoso_sexual: { prefix: "LE", label: "Acoso sexual" },
     discriminacion: { prefix: "LE", label: "Discriminación" },

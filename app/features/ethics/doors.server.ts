@@ -20,7 +20,16 @@ import { getServices, type Services } from "~/platform/services.server";
 import { ethicsChannel } from "./channel";
 import type { Sealer } from "./crypto.server";
 import { FOLLOW_UP_MAX, ethicsForm } from "./ethics-form";
-import { addReporterInformation, CHANNEL, type EthicsStoreOptions, ethicsHeldSealing, ethicsRecipients, ethicsSealer, reporterView, storeEthicsReport } from "./ethics.server";
+import {
+  addReporterInformation,
+  CHANNEL,
+  type EthicsStoreOptions,
+  ethicsHeldSealing,
+  ethicsRecipients,
+  ethicsSealer,
+  reporterView,
+  storeEthicsReport,
+} from "./ethics.server";
 
 export const ETHICS_RECEIPT_PATH = "/linea-etica/recibido";
 
@@ -36,7 +45,12 @@ function openChannel(): Sealer {
 
 export function ethicsStoreOptions(services: Services): EthicsStoreOptions {
   const site = getSiteConfig();
-  return { policyVersion: services.policyVersion, recipients: ethicsRecipients(services.env), origin: site.origin.replace(/\/$/, ""), companyName: site.company.name };
+  return {
+    policyVersion: services.policyVersion,
+    recipients: ethicsRecipients(services.env),
+    origin: site.origin.replace(/\/$/, ""),
+    companyName: site.company.name,
+  };
 }
 
 export const ethicsDoors = caseDoors({
@@ -84,7 +98,10 @@ export async function handleEthicsConsult(request: Request) {
     const limited = request.headers.get(RATE_LIMITED_HEADER);
     if (limited) {
       headers["Retry-After"] = limited;
-      return data({ answer: { outcome: "refused", code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } as EthicsConsultAnswer }, { status: 429, headers });
+      return data(
+        { answer: { outcome: "refused", code: "limite_de_envios", message: REFUSALS.limite_de_envios.message } as EthicsConsultAnswer },
+        { status: 429, headers },
+      );
     }
     checkRateMark(request, "consulta-etica");
     const sealer = openChannel();
@@ -114,7 +131,11 @@ export async function handleEthicsConsult(request: Request) {
     } else {
       const found = await consultCase(request, body, { channel: CHANNEL, addressKey: anonymousAddressKey });
       if ("caseId" in found) {
-        answer = { outcome: "found", view: await reporterView(found.services.db, sealer, found.caseId), access: sealer.mintAccess(found.caseId, ACCESS_TTL_MS) };
+        answer = {
+          outcome: "found",
+          view: await reporterView(found.services.db, sealer, found.caseId),
+          access: sealer.mintAccess(found.caseId, ACCESS_TTL_MS),
+        };
       } else {
         status = found.status;
         if (found.retryAfter) headers["Retry-After"] = String(found.retryAfter);

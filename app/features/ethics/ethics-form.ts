@@ -108,7 +108,15 @@ export const ef = {
     ],
   }),
   // Required of who chooses to identify (the cross-check), so not labelled "(opcional)".
-  nombre: textField({ name: "nombre", label: "Su nombre", staffLabel: "Nombre de quien reporta", maxLength: 100, required: false, conditional: true, autocomplete: "name" }),
+  nombre: textField({
+    name: "nombre",
+    label: "Su nombre",
+    staffLabel: "Nombre de quien reporta",
+    maxLength: 100,
+    required: false,
+    conditional: true,
+    autocomplete: "name",
+  }),
   correo: emailField({
     name: "correo",
     label: "Su correo",
@@ -123,8 +131,7 @@ export const ef = {
 export const IDENTITY_FIELDS = ["nombre", "correo", "celular"] as const;
 
 export const ETHICS_MESSAGES = {
-  anonymousWithIdentity:
-    "Eligió reportar de forma anónima, pero escribió datos suyos: bórrelos, o elija «Sí, quiero dar mi nombre y un medio de contacto».",
+  anonymousWithIdentity: "Eligió reportar de forma anónima, pero escribió datos suyos: bórrelos, o elija «Sí, quiero dar mi nombre y un medio de contacto».",
   nameRequired: "Escriba su nombre, o elija reportar de forma anónima.",
   contactRequired: "Escriba un correo o un celular para que podamos contactarle, o elija reportar de forma anónima.",
 } as const;
@@ -135,7 +142,9 @@ export const ETHICS_MESSAGES = {
  */
 export const ETHICS_ROUTES: Record<EthicsKind, { route: string; mision?: string }> = {
   soborno: { route: "Soborno o corrupción: lo atiende el oficial de cumplimiento, dentro del Programa de Transparencia y Ética Empresarial (PTEE)." },
-  lavado: { route: "Lavado de activos y financiación del terrorismo o de armas de destrucción masiva: lo atiende el oficial de cumplimiento, dentro del SAGRILAFT." },
+  lavado: {
+    route: "Lavado de activos y financiación del terrorismo o de armas de destrucción masiva: lo atiende el oficial de cumplimiento, dentro del SAGRILAFT.",
+  },
   acoso_laboral: {
     route: "Acoso laboral: lo atiende el Comité de Convivencia Laboral de la empresa (Ley 1010 de 2006; Resolución 3461 de 2025 del Ministerio del Trabajo).",
     mision:
@@ -146,7 +155,9 @@ export const ETHICS_ROUTES: Record<EthicsKind, { route: string; mision?: string 
       "Acoso sexual: lo atiende la persona referente de género y diversidad, por la ruta de la Ley 2365 de 2024, también si la persona afectada es trabajador en misión. No lo atiende el Comité de Convivencia Laboral, que no es competente en estos casos (Resolución 3461 de 2025, art. 6, parágrafo 1). Usted también puede acudir a la Fiscalía.",
   },
   discriminacion: { route: "Discriminación: la atiende el Comité de Convivencia Laboral de la empresa (Ley 1010 de 2006)." },
-  desconexion: { route: "Desconexión laboral: la atiende el Comité de Convivencia Laboral de la empresa, como dice la política de desconexión (Ley 2191 de 2022)." },
+  desconexion: {
+    route: "Desconexión laboral: la atiende el Comité de Convivencia Laboral de la empresa, como dice la política de desconexión (Ley 2191 de 2022).",
+  },
   otro: { route: "Otro asunto ético: lo recibe el oficial de cumplimiento, que lo pasa a quien corresponda si encaja en otra categoría." },
 };
 

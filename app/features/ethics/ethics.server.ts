@@ -11,7 +11,17 @@ import { getEnv, type ServerEnv } from "~/platform/env.server";
 import type { RenderedMail } from "~/platform/mail.server";
 import { addEvent, addReporterNote, caseEvents, insertCase, publicView, readCasesPage } from "~/features/cases/cases.server";
 import { auditAction } from "~/features/cases/model";
-import { COMMITTEE_DAYS, ETHICS_OWNERS, ETHICS_ROLES, ethicsChannel, type EthicsKind, type EthicsRole, hasCommitteeClock, type Outcome, OUTCOMES } from "./channel";
+import {
+  COMMITTEE_DAYS,
+  ETHICS_OWNERS,
+  ETHICS_ROLES,
+  ethicsChannel,
+  type EthicsKind,
+  type EthicsRole,
+  hasCommitteeClock,
+  type Outcome,
+  OUTCOMES,
+} from "./channel";
 import { addDays, bogotaDay, bogotaDayStart, endOfBogotaDay } from "~/platform/dates";
 import { countCapped } from "~/platform/db/count.server";
 import { flaggedFirst, keysetPage, type PageRequest } from "~/platform/paging";
@@ -125,15 +135,40 @@ export async function storeEthicsReport(db: Kysely<Database>, sealer: Sealer, va
   const identified = values.identificacion === "identificado";
   const content = Object.fromEntries(SEALED_FIELDS.map((name) => [name, identified || !IDENTITY_FIELDS.includes(name as never) ? (values[name] ?? "") : ""]));
   return db.transaction().execute(async (trx) => {
-    const created = await insertCase(trx, { channel: ethicsChannel, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: null });
+    const created = await insertCase(trx, {
+      channel: ethicsChannel,
+      kind,
+      receivedAt: now,
+      policyVersion: options.policyVersion,
+      sensitiveConsent: false,
+      contactEmail: null,
+    });
     await trx
       .insertInto("ethics_reports")
-      .values({ case_id: created.id, identified: identified ? 1 : 0, consent_at: identified ? now : null, payload: sealer.seal(JSON.stringify(content), reportContext(created.id)) })
+      .values({
+        case_id: created.id,
+        identified: identified ? 1 : 0,
+        consent_at: identified ? now : null,
+        payload: sealer.seal(JSON.stringify(content), reportContext(created.id)),
+      })
       .execute();
     const owner = ETHICS_OWNERS[kind];
-    await notifyOwner(trx, created.id, options, owner, ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }), now);
+    await notifyOwner(
+      trx,
+      created.id,
+      options,
+      owner,
+      ownerNotice({ event: "nuevo", link: `${options.origin}/admin/etica`, companyName: options.companyName }),
+      now,
+    );
     if (identified && content.correo) {
-      await queueCaseMail(trx, created.id, sealer.seal(content.correo, recipientContext(created.id)), reporterNotice({ event: "recibido", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }), now);
+      await queueCaseMail(
+        trx,
+        created.id,
+        sealer.seal(content.correo, recipientContext(created.id)),
+        reporterNotice({ event: "recibido", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }),
+        now,
+      );
     }
     return created;
   });
@@ -180,7 +215,11 @@ function ethicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFi
   if (overdue) {
     const receivedBefore = bogotaDayStart(addDays(bogotaDay(overdue.now), -COMMITTEE_DAYS));
     query = query.where((eb) => {
-      const late = eb.and([eb("cases.kind", "in", COMMITTEE_KINDS.length ? COMMITTEE_KINDS : ["-"]), eb("cases.status", "!=", ethicsChannel.closed), eb("cases.received_at", "<", receivedBefore)]);
+      const late = eb.and([
+        eb("cases.kind", "in", COMMITTEE_KINDS.length ? COMMITTEE_KINDS : ["-"]),
+        eb("cases.status", "!=", ethicsChannel.closed),
+        eb("cases.received_at", "<", receivedBefore),
+      ]);
       return overdue.flagged ? late : eb.not(late);
     });
   }
@@ -196,7 +235,13 @@ const lastAuthor = (eb: ExpressionBuilder<Database & { e: Database["ethics_repor
  * is the reporter's. Reading it is audited by the caller (ethicsListRead), on the writing connection:
  * this may run on the read-only one. Counts are capped (COUNT_CAP).
  */
-export async function listEthicsCases(db: Kysely<Database>, kinds: EthicsKind[], filter: EthicsFilter = {}, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
+export async function listEthicsCases(
+  db: Kysely<Database>,
+  kinds: EthicsKind[],
+  filter: EthicsFilter = {},
+  request: PageRequest = { kind: "first" },
+  now = new Date().toISOString(),
+) {
   // The committee's cases past their term first, as the accident reports' overdue FURATs (ADR 020).
   const fetch = flaggedFirst((flagged, direction, after, limit) => {
     const query = ethicsCases(db, kinds, filter, { flagged, now })
@@ -207,10 +252,17 @@ export async function listEthicsCases(db: Kysely<Database>, kinds: EthicsKind[],
   const [page, total, waiting, overdue] = await Promise.all([
     keysetPage(request, ETHICS_PAGE_SIZE, fetch, (r) => ({ tag: r.overdue ? "v" : "", at: r.received_at, id: r.id as number })),
     countCapped(db, ethicsCases(db, kinds, filter)),
-    countCapped(db, ethicsCases(db, kinds, filter).where((eb) => eb(lastAuthor(eb), "=", "reportante"))),
+    countCapped(
+      db,
+      ethicsCases(db, kinds, filter).where((eb) => eb(lastAuthor(eb), "=", "reportante")),
+    ),
     countCapped(db, ethicsCases(db, kinds, filter, { flagged: true, now })),
   ]);
-  const rows = page.rows.map(({ last_author, ...r }) => ({ ...r, waiting: last_author === "reportante", committeeDueAt: committeeDueAt(r.kind, r.received_at) }));
+  const rows = page.rows.map(({ last_author, ...r }) => ({
+    ...r,
+    waiting: last_author === "reportante",
+    committeeDueAt: committeeDueAt(r.kind, r.received_at),
+  }));
   return { ...page, rows, total, waiting, overdue };
 }
 
@@ -231,7 +283,20 @@ export async function openEthicsCase(db: Kysely<Database>, sealer: Sealer, user:
   const row = await db
     .selectFrom("cases")
     .innerJoin("ethics_reports as e", "e.case_id", "cases.id")
-    .select(["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "cases.policy_version", "e.identified", "e.payload", "e.user_committee_engaged_on", "e.outcome", "e.outcome_measure", "e.outcome_at"])
+    .select([
+      "cases.id",
+      "cases.radicado",
+      "cases.kind",
+      "cases.status",
+      "cases.received_at",
+      "cases.policy_version",
+      "e.identified",
+      "e.payload",
+      "e.user_committee_engaged_on",
+      "e.outcome",
+      "e.outcome_measure",
+      "e.outcome_at",
+    ])
     .where("cases.id", "=", id)
     .where("cases.channel", "=", CHANNEL)
     .where("cases.kind", "in", kinds)
@@ -269,19 +334,38 @@ export async function respond(
   const reply = input.visible && Boolean(input.note?.trim());
   const row = reply ? await db.selectFrom("ethics_reports").select(["identified", "payload"]).where("case_id", "=", id).executeTakeFirst() : undefined;
   const email = row?.identified ? (JSON.parse(sealer.open(row.payload, reportContext(id))) as EthicsReportContent).correo : "";
-  return addEvent(db, user, id, { channel: ethicsChannel, ...input }, {
-    sealNote: noteSealer(sealer).seal,
-    also: email
-      ? (trx) => queueCaseMail(trx, id, sealer.seal(email, recipientContext(id)), reporterNotice({ event: "respuesta", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }))
-      : undefined,
-  });
+  return addEvent(
+    db,
+    user,
+    id,
+    { channel: ethicsChannel, ...input },
+    {
+      sealNote: noteSealer(sealer).seal,
+      also: email
+        ? (trx) =>
+            queueCaseMail(
+              trx,
+              id,
+              sealer.seal(email, recipientContext(id)),
+              reporterNotice({ event: "respuesta", consultUrl: `${options.origin}/linea-etica#consultar`, companyName: options.companyName }),
+            )
+        : undefined,
+    },
+  );
 }
 
 /**
  * Moves a case to another category (a report filed under "otro" that is harassment, say). If the new
  * category belongs to the other role, the case leaves this reader's view and that role is told.
  */
-export async function reclassify(db: Kysely<Database>, user: User, id: number, kinds: EthicsKind[], kind: string, options: EthicsStoreOptions): Promise<"ok" | "not_found" | "invalid"> {
+export async function reclassify(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  kinds: EthicsKind[],
+  kind: string,
+  options: EthicsStoreOptions,
+): Promise<"ok" | "not_found" | "invalid"> {
   const c = await owns(db, id, kinds);
   if (!c) return "not_found";
   if (!(kind in ETHICS_OWNERS) || kind === c.kind) return "invalid";
@@ -291,7 +375,13 @@ export async function reclassify(db: Kysely<Database>, user: User, id: number, k
     await audit(trx, user, auditAction(ethicsChannel, "reclasificar"), { caseId: id, detail: `${c.kind} → ${to}` });
     const owner = ETHICS_OWNERS[to];
     if (owner !== ETHICS_OWNERS[c.kind as EthicsKind]) {
-      await notifyOwner(trx, id, options, owner, ownerNotice({ event: "reasignado", link: `${options.origin}/admin/etica/${id}`, companyName: options.companyName }));
+      await notifyOwner(
+        trx,
+        id,
+        options,
+        owner,
+        ownerNotice({ event: "reasignado", link: `${options.origin}/admin/etica/${id}`, companyName: options.companyName }),
+      );
     }
   });
   return "ok";
@@ -312,7 +402,15 @@ export async function recordUserCommittee(db: Kysely<Database>, user: User, id: 
 }
 
 /** How the case ended, with the measure taken (sealed); the sexual-harassment figures are counted from it. */
-export async function recordOutcome(db: Kysely<Database>, sealer: Sealer, user: User, id: number, kinds: EthicsKind[], outcome: Outcome, measure: string): Promise<"ok" | "not_found" | "invalid"> {
+export async function recordOutcome(
+  db: Kysely<Database>,
+  sealer: Sealer,
+  user: User,
+  id: number,
+  kinds: EthicsKind[],
+  outcome: Outcome,
+  measure: string,
+): Promise<"ok" | "not_found" | "invalid"> {
   if (!(await owns(db, id, kinds))) return "not_found";
   if (outcome === "probado" && !measure.trim()) return "invalid";
   await db
@@ -400,7 +498,12 @@ export async function sexualHarassmentFigures(db: Kysely<Database>, semester: st
 
 /** The other channels' figures recorded for a semester, by source. */
 export async function otherChannelFigures(db: Kysely<Database>, semester: string) {
-  return db.selectFrom("gender_figures_other").select(["id", "source", "complaints", "sanctions"]).where("semester", "=", semester).orderBy("source").execute() as Promise<(ChannelFigures & { id: number })[]>;
+  return db
+    .selectFrom("gender_figures_other")
+    .select(["id", "source", "complaints", "sanctions"])
+    .where("semester", "=", semester)
+    .orderBy("source")
+    .execute() as Promise<(ChannelFigures & { id: number })[]>;
 }
 
 /** Records (or corrects) what a channel other than the ethics line processed and sanctioned in a semester; audited. */
@@ -408,8 +511,14 @@ export async function recordOtherChannelFigures(db: Kysely<Database>, user: User
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("gender_figures_other").where("semester", "=", semester).where("source", "=", figures.source).execute();
-    await trx.insertInto("gender_figures_other").values({ semester, ...figures, recorded_by: user.email, recorded_at: now }).execute();
-    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${semester}, ${figures.source}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)`, audience: ETHICS_OWNERS.acoso_sexual });
+    await trx
+      .insertInto("gender_figures_other")
+      .values({ semester, ...figures, recorded_by: user.email, recorded_at: now })
+      .execute();
+    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), {
+      detail: `${semester}, ${figures.source}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)`,
+      audience: ETHICS_OWNERS.acoso_sexual,
+    });
   });
 }
 
@@ -419,7 +528,10 @@ export async function removeOtherChannelFigures(db: Kysely<Database>, user: User
   if (!row) return false;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("gender_figures_other").where("id", "=", id).execute();
-    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), { detail: `${row.semester}, ${row.source}: eliminada`, audience: ETHICS_OWNERS.acoso_sexual });
+    await audit(trx, user, auditAction(ethicsChannel, "cifras_otro_canal"), {
+      detail: `${row.semester}, ${row.source}: eliminada`,
+      audience: ETHICS_OWNERS.acoso_sexual,
+    });
   });
   return true;
 }
@@ -431,8 +543,14 @@ export async function publishFigures(db: Kysely<Database>, user: User, semester:
   const detail = JSON.stringify({ line: figures.line, others: figures.others.map(({ source, complaints, sanctions }) => ({ source, complaints, sanctions })) });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("published_figures").where("semester", "=", semester).execute();
-    await trx.insertInto("published_figures").values({ semester, complaints: figures.complaints, sanctions: figures.sanctions, published_at: now, published_by: user.email, detail }).execute();
-    await audit(trx, user, auditAction(ethicsChannel, "publicar_cifras"), { detail: `${semester}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)`, audience: ETHICS_OWNERS.acoso_sexual });
+    await trx
+      .insertInto("published_figures")
+      .values({ semester, complaints: figures.complaints, sanctions: figures.sanctions, published_at: now, published_by: user.email, detail })
+      .execute();
+    await audit(trx, user, auditAction(ethicsChannel, "publicar_cifras"), {
+      detail: `${semester}: ${figures.complaints} queja(s), ${figures.sanctions} sanción(es)`,
+      audience: ETHICS_OWNERS.acoso_sexual,
+    });
   });
   return figures;
 }
@@ -447,7 +565,11 @@ export interface PublishedFigures {
 }
 
 export async function publishedFigures(db: Kysely<Database>): Promise<PublishedFigures[]> {
-  const rows = await db.selectFrom("published_figures").select(["semester", "complaints", "sanctions", "published_at", "detail"]).orderBy("semester", "desc").execute();
+  const rows = await db
+    .selectFrom("published_figures")
+    .select(["semester", "complaints", "sanctions", "published_at", "detail"])
+    .orderBy("semester", "desc")
+    .execute();
   return rows.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as PublishedFigures["detail"]) : null }));
 }
 
@@ -463,12 +585,7 @@ export const halfYearOf = (iso: string) => {
  */
 export async function ethicsStatistics(db: Kysely<Database>, user: User, kinds: EthicsKind[]) {
   const rows = kinds.length
-    ? await db
-        .selectFrom("cases")
-        .select(["kind", "status", "received_at"])
-        .where("channel", "=", CHANNEL)
-        .where("kind", "in", kinds)
-        .execute()
+    ? await db.selectFrom("cases").select(["kind", "status", "received_at"]).where("channel", "=", CHANNEL).where("kind", "in", kinds).execute()
     : [];
   const table = new Map<string, Map<string, Record<string, number>>>();
   for (const r of rows) {
@@ -479,7 +596,8 @@ export async function ethicsStatistics(db: Kysely<Database>, user: User, kinds: 
     byKind.set(r.kind, counts);
     counts[r.status] = (counts[r.status] ?? 0) + 1;
   }
-  for (const role of ETHICS_ROLES.filter((r) => user.roles.includes(r))) await audit(db, user, auditAction(ethicsChannel, "ver_estadisticas"), { audience: role });
+  for (const role of ETHICS_ROLES.filter((r) => user.roles.includes(r)))
+    await audit(db, user, auditAction(ethicsChannel, "ver_estadisticas"), { audience: role });
   return [...table.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([period, byKind]) => ({
@@ -504,7 +622,11 @@ export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Pro
   const perRole = Object.fromEntries(ETHICS_ROLES.map((r) => [r, { reports: 0, notes: 0 }])) as Record<EthicsRole, { reports: number; notes: number }>;
   const ownerOf = (kind: string) => perRole[ETHICS_OWNERS[kind as EthicsKind]] ?? { reports: 0, notes: 0 };
   const stale = (value: string) => sealer.keyOf(value) !== sealer.keyId;
-  for (const row of await db.selectFrom("ethics_reports").innerJoin("cases", "cases.id", "ethics_reports.case_id").select(["ethics_reports.case_id", "ethics_reports.payload", "cases.kind"]).execute()) {
+  for (const row of await db
+    .selectFrom("ethics_reports")
+    .innerJoin("cases", "cases.id", "ethics_reports.case_id")
+    .select(["ethics_reports.case_id", "ethics_reports.payload", "cases.kind"])
+    .execute()) {
     if (!stale(row.payload)) continue;
     const payload = sealer.seal(sealer.open(row.payload, reportContext(row.case_id)), reportContext(row.case_id));
     await db.updateTable("ethics_reports").set({ payload }).where("case_id", "=", row.case_id).execute();
@@ -529,18 +651,35 @@ export async function rotateEthicsKey(db: Kysely<Database>, sealer: Sealer): Pro
   for (const h of await db.selectFrom("held_posts").select(["id", "payload"]).where("channel", "=", CHANNEL).execute()) {
     const id = h.id as number;
     if (!stale(h.payload)) continue;
-    await db.updateTable("held_posts").set({ payload: sealer.seal(sealer.open(h.payload, heldContext(id)), heldContext(id)) }).where("id", "=", id).execute();
+    await db
+      .updateTable("held_posts")
+      .set({ payload: sealer.seal(sealer.open(h.payload, heldContext(id)), heldContext(id)) })
+      .where("id", "=", id)
+      .execute();
   }
   // Notices to identified reporters still waiting in the outbox.
-  const waiting = await db.selectFrom("outbox").select(["id", "case_id", "recipients"]).where("recipients", "like", "v1:%").where("case_id", "is not", null).execute();
+  const waiting = await db
+    .selectFrom("outbox")
+    .select(["id", "case_id", "recipients"])
+    .where("recipients", "like", "v1:%")
+    .where("case_id", "is not", null)
+    .execute();
   for (const m of waiting) {
     if (!stale(m.recipients) || m.case_id === null) continue;
     const caseId = m.case_id;
-    await db.updateTable("outbox").set({ recipients: sealer.seal(sealer.open(m.recipients, recipientContext(caseId)), recipientContext(caseId)) }).where("id", "=", m.id).execute();
+    await db
+      .updateTable("outbox")
+      .set({ recipients: sealer.seal(sealer.open(m.recipients, recipientContext(caseId)), recipientContext(caseId)) })
+      .where("id", "=", m.id)
+      .execute();
   }
   for (const role of ETHICS_ROLES) {
     const counted = perRole[role];
-    await audit(db, null, auditAction(ethicsChannel, "rotar_clave"), { detail: `${counted.reports} reporte(s), ${counted.notes} nota(s)`, email: "(consola)", audience: role });
+    await audit(db, null, auditAction(ethicsChannel, "rotar_clave"), {
+      detail: `${counted.reports} reporte(s), ${counted.notes} nota(s)`,
+      email: "(consola)",
+      audience: role,
+    });
   }
   return { reports, notes };
 }

@@ -7,7 +7,15 @@
  */
 import { data, redirect } from "react-router";
 import * as z from "zod/mini";
-import { halfYearOf, publishedFigures, publishFigures, recordOtherChannelFigures, removeOtherChannelFigures, semesterBounds, sexualHarassmentFigures } from "./ethics.server";
+import {
+  halfYearOf,
+  publishedFigures,
+  publishFigures,
+  recordOtherChannelFigures,
+  removeOtherChannelFigures,
+  semesterBounds,
+  sexualHarassmentFigures,
+} from "./ethics.server";
 import { firstProblem, formFields, type StaffCall } from "~/forms/actions";
 
 const previousSemester = (semester: string) => (semester.endsWith("-2") ? `${semester.slice(0, 4)}-1` : `${Number(semester.slice(0, 4)) - 1}-2`);
@@ -36,7 +44,13 @@ const actionSchema = z.discriminatedUnion("accion", [
   z.object({
     accion: z.literal("otro_canal"),
     semestre: semester,
-    fuente: z.string({ error: "Escriba el canal." }).check(z.trim(), z.minLength(3, "Escriba el nombre del canal, por ejemplo «Correo de gestión humana»."), z.maxLength(80, "El nombre del canal admite hasta 80 caracteres.")),
+    fuente: z
+      .string({ error: "Escriba el canal." })
+      .check(
+        z.trim(),
+        z.minLength(3, "Escriba el nombre del canal, por ejemplo «Correo de gestión humana»."),
+        z.maxLength(80, "El nombre del canal admite hasta 80 caracteres."),
+      ),
     quejas: count("quejas tramitadas"),
     sanciones: count("sanciones impuestas"),
   }),
@@ -59,7 +73,8 @@ export async function figuresAction({ request, user, services }: StaffCall) {
     throw data({ message: "Solo se registran y publican las cifras del semestre en curso y del anterior." }, { status: 400 });
   }
   if (input.accion === "otro_canal") {
-    if (input.sanciones > input.quejas) throw data({ message: "Las sanciones impuestas no pueden ser más que las quejas tramitadas de ese canal." }, { status: 400 });
+    if (input.sanciones > input.quejas)
+      throw data({ message: "Las sanciones impuestas no pueden ser más que las quejas tramitadas de ese canal." }, { status: 400 });
     await recordOtherChannelFigures(services.db, user, input.semestre, { source: input.fuente, complaints: input.quejas, sanctions: input.sanciones });
     return redirect("/admin/etica/cifras?aviso=otro_canal");
   }

@@ -21,12 +21,12 @@ export function FiguresView() {
       </p>
       <h1>Cifras semestrales de acoso sexual</h1>
       <p>
-        La Ley 2365 de 2024 (artículo 11, numeral 7) pide publicar cada semestre el número de quejas de acoso sexual tramitadas y de sanciones impuestas, por todos
-        los canales de la empresa y sin ningún otro dato, y reportar esas cifras al SIVIGE en los últimos diez días de cada semestre. De la
-        línea ética se cuentan de los casos: una queja se tramitó en el semestre si en él alguien del equipo cambió su estado, le escribió
-        una nota o registró su resultado, llegara cuando llegara (no cuentan las que nadie ha atendido todavía ni las archivadas sin
-        trámite); una sanción se impuso en el semestre si en él se registró el resultado «los hechos se comprobaron y se aplicó una medida
-        o sanción». Las quejas tramitadas por otros canales (correo, atención presencial, teléfono) las registra usted abajo, canal por canal.
+        La Ley 2365 de 2024 (artículo 11, numeral 7) pide publicar cada semestre el número de quejas de acoso sexual tramitadas y de sanciones impuestas, por
+        todos los canales de la empresa y sin ningún otro dato, y reportar esas cifras al SIVIGE en los últimos diez días de cada semestre. De la línea ética se
+        cuentan de los casos: una queja se tramitó en el semestre si en él alguien del equipo cambió su estado, le escribió una nota o registró su resultado,
+        llegara cuando llegara (no cuentan las que nadie ha atendido todavía ni las archivadas sin trámite); una sanción se impuso en el semestre si en él se
+        registró el resultado «los hechos se comprobaron y se aplicó una medida o sanción». Las quejas tramitadas por otros canales (correo, atención
+        presencial, teléfono) las registra usted abajo, canal por canal.
       </p>
       {notice && NOTICES[notice] ? (
         <p className="admin-notice" role="status">
@@ -35,8 +35,8 @@ export function FiguresView() {
       ) : null}
       {inSivigeWindow ? (
         <p className="admin-flag">
-          <strong>Recordatorio:</strong> estos son los últimos diez días del semestre. Reporte las cifras de {semesterLabel(current.semester)} al
-          SIVIGE y publíquelas en el sitio.
+          <strong>Recordatorio:</strong> estos son los últimos diez días del semestre. Reporte las cifras de {semesterLabel(current.semester)} al SIVIGE y
+          publíquelas en el sitio.
         </p>
       ) : null}
       <div className="admin-table-wrap">
@@ -103,8 +103,8 @@ export function FiguresView() {
 
       <h2>Otros canales</h2>
       <p>
-        Registre, por semestre y canal, las quejas de acoso sexual tramitadas y las sanciones impuestas fuera de la línea ética. Escriba solo
-        el nombre del canal, nunca datos de una persona. Registrar de nuevo el mismo canal en el mismo semestre corrige sus cifras.
+        Registre, por semestre y canal, las quejas de acoso sexual tramitadas y las sanciones impuestas fuera de la línea ética. Escriba solo el nombre del
+        canal, nunca datos de una persona. Registrar de nuevo el mismo canal en el mismo semestre corrige sus cifras.
       </p>
       <form method="post" className="admin-form">
         <input type="hidden" name="accion" value="otro_canal" />

@@ -46,7 +46,9 @@ export function prepareEthicsKey(env: Pick<ServerEnv, "DATABASE_URL" | "ETHICS_K
     ethicsKeyOf(env);
     // A key copied or restored readable by others is closed again: only the site's user reads it.
     if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-    return [`La línea ética cifra con la clave del archivo ${file}. Para más seguridad, muévala al gestor de secretos del servidor y defínala en ETHICS_KEY (docs/deploy.md §6).`];
+    return [
+      `La línea ética cifra con la clave del archivo ${file}. Para más seguridad, muévala al gestor de secretos del servidor y defínala en ETHICS_KEY (docs/deploy.md §6).`,
+    ];
   }
   writeFileSync(file, `${newKey()}\n`, { mode: 0o600, flag: "wx" });
   return [

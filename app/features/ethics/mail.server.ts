@@ -14,10 +14,11 @@ export function ownerNotice(input: { event: "nuevo" | "informacion" | "reasignad
     informacion: "Hay información nueva en un reporte de la línea ética",
     reasignado: "Se asignó un reporte de la línea ética a su comité o cargo",
   }[input.event];
-  return render(title, [], [
-    `Por confidencialidad, este correo no dice de qué se trata. Ingrese con su cuenta para leerlo: ${input.link}`,
-    footer(input.companyName),
-  ]);
+  return render(
+    title,
+    [],
+    [`Por confidencialidad, este correo no dice de qué se trata. Ingrese con su cuenta para leerlo: ${input.link}`, footer(input.companyName)],
+  );
 }
 
 /** To an identified reporter who gave an e-mail. */
@@ -27,9 +28,13 @@ export function reporterNotice(input: { event: "recibido" | "respuesta"; consult
     input.event === "recibido"
       ? "Su reporte quedó registrado y las personas que atienden su categoría ya fueron avisadas."
       : "Las personas que atienden su reporte le dejaron una respuesta.";
-  return render(title, [], [
-    `${first} Para leerla o agregar información, consulte con el radicado y el código de seguimiento que vio al reportar: ${input.consultUrl}`,
-    "Por seguridad, este correo no incluye el radicado, el código ni el contenido del reporte.",
-    footer(input.companyName),
-  ]);
+  return render(
+    title,
+    [],
+    [
+      `${first} Para leerla o agregar información, consulte con el radicado y el código de seguimiento que vio al reportar: ${input.consultUrl}`,
+      "Por seguridad, este correo no incluye el radicado, el código ni el contenido del reporte.",
+      footer(input.companyName),
+    ],
+  );
 }

@@ -4,7 +4,18 @@ import type { HeldDesk } from "~/features/cases/held-staff.server";
 import { ETHICS_OWNERS, ethicsChannel, type EthicsKind, ethicsKindsFor } from "./channel";
 import { ethicsDoors, ethicsStoreOptions } from "./doors.server";
 import { ethicsForm } from "./ethics-form";
-import { ethicsHeldSealing, ethicsSealer, openEthicsCase, reclassify, recordOutcome, recordUserCommittee, respond, ethicsListRead, listEthicsCases, ethicsStatistics } from "./ethics.server";
+import {
+  ethicsHeldSealing,
+  ethicsSealer,
+  openEthicsCase,
+  reclassify,
+  recordOutcome,
+  recordUserCommittee,
+  respond,
+  ethicsListRead,
+  listEthicsCases,
+  ethicsStatistics,
+} from "./ethics.server";
 import { ethicsActionSchema } from "./staff-forms";
 import { firstProblem, formFields, type StaffCall } from "~/forms/actions";
 import { bogotaDay } from "~/platform/dates";
@@ -64,7 +75,15 @@ export async function ethicsCaseAction({ request, params, user, services }: Staf
   const input = parsed.data;
   const options = ethicsStoreOptions(services);
   if (input.accion === "estado") {
-    const result = await respond(services.db, sealerOr503(), user, id, kinds, { status: input.estado, note: input.nota, visible: input.visible === "si" }, options);
+    const result = await respond(
+      services.db,
+      sealerOr503(),
+      user,
+      id,
+      kinds,
+      { status: input.estado, note: input.nota, visible: input.visible === "si" },
+      options,
+    );
     if (result === "not_found") throw data({ message: NOT_FOUND }, { status: 404 });
     if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una respuesta o una nota." }, { status: 400 });
     services.outbox?.kick();
@@ -95,7 +114,12 @@ export async function ethicsListPage({ request, user, services }: StaffCall) {
   const status = ethicsChannel.statuses.some((s) => s.value === params.get("estado")) ? (params.get("estado") as string) : undefined;
   const kind = kinds.includes(params.get("categoria") as never) ? (params.get("categoria") as string) : undefined;
   const { rows, total, waiting, overdue, ...page } = await listEthicsCases(services.readDb, kinds, { status, kind }, parsePageRequest(params));
-  if (kinds.length) await ethicsListRead(services.db, user, rows.map((r) => r.kind));
+  if (kinds.length)
+    await ethicsListRead(
+      services.db,
+      user,
+      rows.map((r) => r.kind),
+    );
   return { rows, total, waiting, overdue, page, query: params.toString(), kinds, status: status ?? "", kind: kind ?? "" };
 }
 

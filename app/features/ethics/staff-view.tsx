@@ -28,7 +28,13 @@ export function EthicsStaffView() {
     .filter(([, v]) => v);
   return (
     <>
-      <CaseHeading channel={ethicsChannel} radicado={r.radicado} kind={r.kind} back={{ href: "/admin/etica", label: "Volver a la línea ética" }} notice={notice ? NOTICES[notice] : undefined} />
+      <CaseHeading
+        channel={ethicsChannel}
+        radicado={r.radicado}
+        kind={r.kind}
+        back={{ href: "/admin/etica", label: "Volver a la línea ética" }}
+        notice={notice ? NOTICES[notice] : undefined}
+      />
       {held ? <HeldFlag held={held} /> : null}
       <dl className="admin-fields">
         <div>
@@ -59,8 +65,7 @@ export function EthicsStaffView() {
           <h2 id="ruta-mision">Ruta de un trabajador en misión</h2>
           <p>
             La queja de un trabajador en misión la tramita el comité de convivencia laboral de la empresa usuaria
-            {r.content.empresa_usuaria ? ` (${r.content.empresa_usuaria})` : ""}, con al menos un integrante del comité de esta empresa
-            (Res. 3461 de 2025).{" "}
+            {r.content.empresa_usuaria ? ` (${r.content.empresa_usuaria})` : ""}, con al menos un integrante del comité de esta empresa (Res. 3461 de 2025).{" "}
             {r.user_committee_engaged_on
               ? `El comité de la empresa usuaria la tomó el ${formatDay(r.user_committee_engaged_on)}.`
               : "Registre cuándo el comité de la empresa usuaria la tomó."}
@@ -127,7 +132,10 @@ export function EthicsStaffView() {
       </form>
 
       <h2>Categoría</h2>
-      <p>Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa a quien la atiende ({`${ROLE_NAMES.cumplimiento}, ${ROLE_NAMES.convivencia} o ${ROLE_NAMES.genero}`}), que recibe un aviso, y usted deja de verlo.</p>
+      <p>
+        Si el reporte corresponde a otra categoría, cámbiela. Si esa categoría la atiende otro rol, el reporte pasa a quien la atiende (
+        {`${ROLE_NAMES.cumplimiento}, ${ROLE_NAMES.convivencia} o ${ROLE_NAMES.genero}`}), que recibe un aviso, y usted deja de verlo.
+      </p>
       <form method="post" className="admin-form">
         <input type="hidden" name="accion" value="reclasificar" />
         <div className="field">
@@ -162,7 +170,14 @@ export function EthicsListView() {
         <a href="/admin/etica/estadisticas">Estadísticas por semestre</a>
       </p>
       <form method="get" className="admin-filters" aria-label="Filtrar reportes de la línea ética">
-        <FilterSelect id="le-categoria" name="categoria" label="Categoría" value={kind} all="Todas" options={kinds.map((k) => ({ value: k, label: kindLabel(ethicsChannel, k) }))} />
+        <FilterSelect
+          id="le-categoria"
+          name="categoria"
+          label="Categoría"
+          value={kind}
+          all="Todas"
+          options={kinds.map((k) => ({ value: k, label: kindLabel(ethicsChannel, k) }))}
+        />
         <FilterSelect id="le-estado" name="estado" label="Estado" value={status} all="Todos" options={ethicsChannel.statuses} />
         <button type="submit" className="button">
           Filtrar
@@ -193,7 +208,8 @@ export function EthicsListView() {
           { header: "Estado", cell: (r) => statusLabel(ethicsChannel, r.status) },
           {
             header: "Plazo del comité",
-            cell: (r) => (r.committeeDueAt ? r.overdue ? <strong>VENCIDO: {formatBogota(r.committeeDueAt)}</strong> : formatBogota(r.committeeDueAt) : "No aplica"),
+            cell: (r) =>
+              r.committeeDueAt ? r.overdue ? <strong>VENCIDO: {formatBogota(r.committeeDueAt)}</strong> : formatBogota(r.committeeDueAt) : "No aplica",
           },
           {
             header: "Última novedad",

@@ -32,7 +32,11 @@ export function normalizeHost(value: string): string {
   return text.replace(/^www\./, "");
 }
 
-export const normalizeEmailAddress = (value: string) => value.trim().toLowerCase().replace(/^mailto:/, "");
+export const normalizeEmailAddress = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/^mailto:/, "");
 
 /** What kind of channel a typed value is: an e-mail (has @), a web address (letters and a dot), else a phone. */
 export function kindOf(value: string): ChannelKind | null {

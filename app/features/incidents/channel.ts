@@ -25,4 +25,3 @@ export const incidentChannel = {
 /** The accident report's legal clocks (deadlines.ts computes them; docs/legal-rules.md §A). */
 export const FURAT_BUSINESS_DAYS = 2;
 export const INVESTIGATION_DAYS = 15;
-

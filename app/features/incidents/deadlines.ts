@@ -70,7 +70,8 @@ export interface NoticeDue {
 export function noticesDue(report: { kind: string; fecha: string; severity: string | null }, ministryForAll: boolean): NoticeDue[] {
   const furat = furatDueAt(report.kind, report.fecha);
   if (!furat) return [];
-  const furatBasis = "2 días hábiles siguientes al accidente (Decreto-ley 1295 de 1994 art. 62; Res. 156 de 2005 art. 3, modificado por la Res. 2851 de 2015 art. 1)";
+  const furatBasis =
+    "2 días hábiles siguientes al accidente (Decreto-ley 1295 de 1994 art. 62; Res. 156 de 2005 art. 3, modificado por la Res. 2851 de 2015 art. 1)";
   const due: NoticeDue[] = [
     { notice: "arl", label: NOTICES.arl, dueAt: furat, basis: furatBasis },
     { notice: "eps", label: NOTICES.eps, dueAt: furat, basis: furatBasis },
@@ -85,7 +86,12 @@ export function noticesDue(report: { kind: string; fecha: string; severity: stri
     due.push({ notice: "territorial", label: NOTICES.territorial, dueAt: furat, basis: territorialBasis });
   }
   if (isSevere(report.severity)) {
-    due.push({ notice: "investigacion_arl", label: NOTICES.investigacion_arl, dueAt: investigationDueAt(report.fecha), basis: "15 días calendario desde el evento, firmado por el representante legal (Res. 1401 de 2007 art. 14)" });
+    due.push({
+      notice: "investigacion_arl",
+      label: NOTICES.investigacion_arl,
+      dueAt: investigationDueAt(report.fecha),
+      basis: "15 días calendario desde el evento, firmado por el representante legal (Res. 1401 de 2007 art. 14)",
+    });
   }
   return due;
 }

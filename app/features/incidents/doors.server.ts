@@ -32,9 +32,7 @@ export const incidentDoors = caseDoors({
   },
 });
 
-export type ConsultAnswer =
-  | { outcome: "found"; view: PublicView }
-  | { outcome: "refused"; code: ConsultRefusalCode; message: string };
+export type ConsultAnswer = { outcome: "found"; view: PublicView } | { outcome: "refused"; code: ConsultRefusalCode; message: string };
 
 /** CONSULTAR on /incidente/consulta. */
 export async function handleConsult(request: Request) {

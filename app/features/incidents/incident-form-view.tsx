@@ -3,7 +3,6 @@ import { makeCaseForm } from "~/features/cases/case-form";
 import { incidentForm, incidentGroups, REPORTER_FIELDS, reporterEmail } from "./incident-form";
 import { incidentReceipt } from "~/features/cases/receipt";
 
-
 export const IncidentForm = makeCaseForm({
   form: incidentForm,
   groups: incidentGroups,

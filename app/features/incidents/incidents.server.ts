@@ -101,7 +101,13 @@ export async function storeIncident(db: Kysely<Database>, values: Record<string,
     if (codeTo) {
       await queue(
         codeTo,
-        reporterConfirmation({ radicado: created.radicado, code: created.code, kind, consultUrl: `${options.origin}/incidente#consultar`, companyName: options.companyName }),
+        reporterConfirmation({
+          radicado: created.radicado,
+          code: created.code,
+          kind,
+          consultUrl: `${options.origin}/incidente#consultar`,
+          companyName: options.companyName,
+        }),
       );
     }
     return created;
@@ -135,7 +141,15 @@ function reportsIn(db: Kysely<Database>, filter: IncidentFilter, overdue: boolea
   return query;
 }
 
-function incidentRows(db: Kysely<Database>, filter: IncidentFilter, now: string, overdue: boolean, direction: "older" | "newer", after: { at: string; id: number } | undefined, limit: number) {
+function incidentRows(
+  db: Kysely<Database>,
+  filter: IncidentFilter,
+  now: string,
+  overdue: boolean,
+  direction: "older" | "newer",
+  after: { at: string; id: number } | undefined,
+  limit: number,
+) {
   const query = reportsIn(db, filter, overdue, now).select([
     "cases.id",
     "cases.radicado",
@@ -209,16 +223,35 @@ export async function incidentNotices(db: Kysely<Database>, id: number) {
  * corrects it. The ARL filing also stays on the report's row, which the lists read, and so does the moment
  * the last of the notices due with the FURAT was recorded (the list's overdue segment reads it).
  */
-export async function recordNotice(db: Kysely<Database>, user: User, id: number, notice: NoticeKind, filedOn: string, reference: string, ministryForAll = getSiteConfig().accidentNotice.ministryForAll): Promise<boolean> {
+export async function recordNotice(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  notice: NoticeKind,
+  filedOn: string,
+  reference: string,
+  ministryForAll = getSiteConfig().accidentNotice.ministryForAll,
+): Promise<boolean> {
   const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
   if (!report || report.kind !== "accidente") return false;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("accident_notices").where("case_id", "=", id).where("notice", "=", notice).execute();
-    await trx.insertInto("accident_notices").values({ case_id: id, notice, filed_on: filedOn, reference: reference || null, recorded_by: user.email, recorded_at: now }).execute();
-    if (notice === "arl") await trx.updateTable(INCIDENTS_TABLE).set({ arl_filed_at: bogotaInstant(filedOn, "12:00"), arl_number: reference }).where("case_id", "=", id).execute();
+    await trx
+      .insertInto("accident_notices")
+      .values({ case_id: id, notice, filed_on: filedOn, reference: reference || null, recorded_by: user.email, recorded_at: now })
+      .execute();
+    if (notice === "arl")
+      await trx
+        .updateTable(INCIDENTS_TABLE)
+        .set({ arl_filed_at: bogotaInstant(filedOn, "12:00"), arl_number: reference })
+        .where("case_id", "=", id)
+        .execute();
     await markFuratNotices(trx, id, now, ministryForAll);
-    await audit(trx, user, notice === "arl" ? "registrar_furat" : "registrar_aviso", { caseId: id, detail: `${NOTICES[notice]}: ${filedOn}${reference ? `, ${reference}` : ""}` });
+    await audit(trx, user, notice === "arl" ? "registrar_furat" : "registrar_aviso", {
+      caseId: id,
+      detail: `${NOTICES[notice]}: ${filedOn}${reference ? `, ${reference}` : ""}`,
+    });
   });
   return true;
 }
@@ -246,7 +279,13 @@ async function markFuratNotices(trx: Kysely<Database>, id: number, now: string, 
 }
 
 /** Res. 1401 de 2007 art. 3: the severity occupational health gives an accident (grave and mortal add duties). */
-export async function setSeverity(db: Kysely<Database>, user: User, id: number, severity: Severity, ministryForAll = getSiteConfig().accidentNotice.ministryForAll): Promise<boolean> {
+export async function setSeverity(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  severity: Severity,
+  ministryForAll = getSiteConfig().accidentNotice.ministryForAll,
+): Promise<boolean> {
   const report = await db.selectFrom("cases").select("kind").where("id", "=", id).where("channel", "=", CHANNEL).executeTakeFirst();
   if (!report || (report.kind === "incidente") !== (severity === "incidente")) return false;
   await db.transaction().execute(async (trx) => {
@@ -304,7 +343,9 @@ export async function incidentsForExport(db: Kysely<Database>) {
     return q.orderBy("cases.received_at", "desc").orderBy("cases.id", "desc");
   };
   type Row = Awaited<ReturnType<ReturnType<typeof query>["execute"]>>[number];
-  const rows = { batches: streamBatches(db, (after: Row | undefined) => query(after ? { received_at: after.received_at, id: after.id as number } : undefined)) };
+  const rows = {
+    batches: streamBatches(db, (after: Row | undefined) => query(after ? { received_at: after.received_at, id: after.id as number } : undefined)),
+  };
   const columns: CsvColumn<Row>[] = [
     ["Radicado", (r) => r.radicado],
     ["Tipo", (r) => kindLabel(incidentChannel, r.kind)],

@@ -27,7 +27,7 @@ export function staffNotice(input: {
   const title = input.furatDueAt
     ? `Nuevo reporte de accidente de trabajo ${input.radicado}: FURAT antes del ${formatBogota(input.furatDueAt)}`
     : `Nuevo reporte de incidente de trabajo ${input.radicado}`;
-    const rows: [string, string][] = [
+  const rows: [string, string][] = [
     ["Radicado", input.radicado],
     ["Tipo", kind],
     ["Recibido", `${formatBogota(input.receivedAt)} (hora de Colombia)`],
@@ -62,4 +62,3 @@ export function reporterConfirmation(input: { radicado: string; code: string; ki
     ],
   );
 }
-

@@ -26,7 +26,12 @@ export async function incidentPage({ request, params, user, services }: StaffCal
   const report = await getIncident(services.readDb, id);
   if (!report) throw data({ message: "Reporte no encontrado." }, { status: 404 });
   await audit(services.db, user, "ver_reporte", { caseId: id });
-  const [events, mails, held, given] = await Promise.all([caseEvents(services.readDb, id), incidentMails(services.readDb, id), heldOrigin(services.readDb, id), incidentNotices(services.readDb, id)]);
+  const [events, mails, held, given] = await Promise.all([
+    caseEvents(services.readDb, id),
+    incidentMails(services.readDb, id),
+    heldOrigin(services.readDb, id),
+    incidentNotices(services.readDb, id),
+  ]);
   return { report, events, mails, given, held: held ?? null, now: new Date().toISOString(), notice: new URL(request.url).searchParams.get("aviso") };
 }
 
@@ -39,16 +44,19 @@ export async function incidentAction({ request, params, user, services }: StaffC
   if (input.accion === "estado") {
     const result = await addEvent(services.db, user, id, { channel: incidentChannel, status: input.estado, note: input.nota, visible: input.visible === "si" });
     if (result === "not_found") throw data({ message: "Reporte no encontrado." }, { status: 404 });
-    if (result === "invalid") throw data({ message: "Elija un estado que corresponda a este reporte y sea distinto del actual, o escriba una nota." }, { status: 400 });
+    if (result === "invalid")
+      throw data({ message: "Elija un estado que corresponda a este reporte y sea distinto del actual, o escriba una nota." }, { status: 400 });
     return redirect(`/admin/reportes/${id}?aviso=estado`);
   }
   if (input.accion === "furat") {
-    if (!(await recordNotice(services.db, user, id, "arl", input.fecha_furat, input.numero_arl))) throw data({ message: "Reporte no encontrado o sin FURAT." }, { status: 404 });
+    if (!(await recordNotice(services.db, user, id, "arl", input.fecha_furat, input.numero_arl)))
+      throw data({ message: "Reporte no encontrado o sin FURAT." }, { status: 404 });
     return redirect(`/admin/reportes/${id}?aviso=furat`);
   }
   if (input.accion === "aviso") {
     if (input.fecha > bogotaDay(new Date().toISOString())) throw data({ message: "La fecha del aviso no puede ser posterior a hoy." }, { status: 400 });
-    if (!(await recordNotice(services.db, user, id, input.aviso, input.fecha, input.referencia))) throw data({ message: "Reporte no encontrado o sin FURAT." }, { status: 404 });
+    if (!(await recordNotice(services.db, user, id, input.aviso, input.fecha, input.referencia)))
+      throw data({ message: "Reporte no encontrado o sin FURAT." }, { status: 404 });
     return redirect(`/admin/reportes/${id}?aviso=aviso`);
   }
   if (input.accion === "gravedad") {
@@ -56,7 +64,8 @@ export async function incidentAction({ request, params, user, services }: StaffC
     return redirect(`/admin/reportes/${id}?aviso=gravedad`);
   }
   const at = new Date(bogotaInstant(input.fecha_conocimiento, input.hora_conocimiento));
-  if (Number.isNaN(at.getTime()) || at.getTime() > Date.now()) throw data({ message: "Escriba una fecha y hora válidas, no posteriores a ahora." }, { status: 400 });
+  if (Number.isNaN(at.getTime()) || at.getTime() > Date.now())
+    throw data({ message: "Escriba una fecha y hora válidas, no posteriores a ahora." }, { status: 400 });
   if (!(await setLearnedAt(services.db, user, id, at.toISOString()))) throw data({ message: "Reporte no encontrado." }, { status: 404 });
   return redirect(`/admin/reportes/${id}?aviso=conocimiento`);
 }

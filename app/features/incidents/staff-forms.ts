@@ -7,7 +7,9 @@ export const incidentActionSchema = z.discriminatedUnion("accion", [
   z.object({
     accion: z.literal("furat"),
     fecha_furat: day("Escriba la fecha en que se radicó el FURAT y el número que dio la ARL."),
-    numero_arl: trimmed(60, "El número admite como máximo 60 caracteres.").check(z.minLength(1, "Escriba la fecha en que se radicó el FURAT y el número que dio la ARL.")),
+    numero_arl: trimmed(60, "El número admite como máximo 60 caracteres.").check(
+      z.minLength(1, "Escriba la fecha en que se radicó el FURAT y el número que dio la ARL."),
+    ),
   }),
   z.object({
     accion: z.literal("aviso"),
@@ -19,7 +21,12 @@ export const incidentActionSchema = z.discriminatedUnion("accion", [
   z.object({
     accion: z.literal("conocimiento"),
     fecha_conocimiento: day("Escriba una fecha y hora válidas, no posteriores a ahora."),
-    hora_conocimiento: z.pipe(z.optional(z.string()), z.transform((v) => (v ?? "").trim() || "00:00")).check(z.regex(/^\d{2}:\d{2}$/, "Escriba una fecha y hora válidas, no posteriores a ahora.")),
+    hora_conocimiento: z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((v) => (v ?? "").trim() || "00:00"),
+      )
+      .check(z.regex(/^\d{2}:\d{2}$/, "Escriba una fecha y hora válidas, no posteriores a ahora.")),
   }),
 ]);
 export type IncidentAction = z.infer<typeof incidentActionSchema>;

@@ -44,13 +44,17 @@ export function IncidentStaffView() {
   const lateText = `El accidente de trabajo de ${r.trabajador_nombre} (${r.trabajador_tipo_documento} ${r.trabajador_documento}) ocurrió el ${formatDay(r.fecha)} a las ${r.hora} en ${r.lugar} (${r.empresa_usuaria}, ${r.sede}). La empresa tuvo conocimiento el ${formatBogota(r.learned_at)}, por ${REPORTER_LABELS[r.reporta_relacion] ?? "otra persona"}${r.reporta_nombre ? ` (${r.reporta_nombre})` : ""}, mediante el reporte ${r.radicado}. El informe se presenta después de los dos días hábiles siguientes al accidente por esa razón.`;
   const investigationOverdue = r.status !== incidentChannel.closed && r.investigation_due_at < now;
   const rows = (fields: { name: string; staffLabel: string }[]) =>
-    fields
-      .map((field) => [field.staffLabel, displayValue(field as never, r[field.name as keyof typeof r] as string | null)] as const)
-      .filter(([, v]) => v);
+    fields.map((field) => [field.staffLabel, displayValue(field as never, r[field.name as keyof typeof r] as string | null)] as const).filter(([, v]) => v);
   const learned = bogotaInput(r.learned_at);
   return (
     <>
-      <CaseHeading channel={incidentChannel} radicado={r.radicado} kind={r.kind} back={{ href: "/admin/reportes", label: "Volver a los reportes" }} notice={notice ? NOTICES[notice] : undefined} />
+      <CaseHeading
+        channel={incidentChannel}
+        radicado={r.radicado}
+        kind={r.kind}
+        back={{ href: "/admin/reportes", label: "Volver a los reportes" }}
+        notice={notice ? NOTICES[notice] : undefined}
+      />
       {held ? <HeldFlag held={held} /> : null}
 
       <h2>Reloj legal</h2>
@@ -68,8 +72,8 @@ export function IncidentStaffView() {
         <div className={investigationOverdue ? "admin-overdue" : undefined}>
           <dt>Investigación</dt>
           <dd>
-            {investigationOverdue ? "VENCIDA. " : ""}Plazo: {formatBogota(r.investigation_due_at)} ({INVESTIGATION_DAYS} días después del evento,
-            Res. 1401 de 2007 art. 4. La resolución no dice si son hábiles o calendario: contamos días calendario, la lectura más estricta.)
+            {investigationOverdue ? "VENCIDA. " : ""}Plazo: {formatBogota(r.investigation_due_at)} ({INVESTIGATION_DAYS} días después del evento, Res. 1401 de
+            2007 art. 4. La resolución no dice si son hábiles o calendario: contamos días calendario, la lectura más estricta.)
             {isSevere(r.severity)
               ? " Accidente grave o mortal: la investigación la hace un equipo con un profesional con licencia en seguridad y salud en el trabajo (art. 7) y su informe va a la ARL dentro de los mismos 15 días (art. 14)."
               : ""}
@@ -80,9 +84,9 @@ export function IncidentStaffView() {
         <>
           <table className="admin-table admin-table-stacked admin-notices">
             <caption>
-              Avisos que debe el accidente: {FURAT_BUSINESS_DAYS} días hábiles siguientes al accidente, sin contar el día del accidente;
-              hábiles {businessDaysText(businessCalendar())}, los días de la empresa (la ley no aclara si el sábado cuenta para este
-              plazo: contarlo es la lectura más estricta).
+              Avisos que debe el accidente: {FURAT_BUSINESS_DAYS} días hábiles siguientes al accidente, sin contar el día del accidente; hábiles{" "}
+              {businessDaysText(businessCalendar())}, los días de la empresa (la ley no aclara si el sábado cuenta para este plazo: contarlo es la lectura más
+              estricta).
             </caption>
             <thead>
               <tr>
@@ -122,8 +126,8 @@ export function IncidentStaffView() {
           {lateOnArrival ? (
             <div className="admin-flag">
               <p>
-                <strong>El reporte llegó con el plazo del FURAT ya vencido.</strong> Para la radicación extemporánea ante la ARL (y la EPS y la
-                Dirección Territorial) puede usar este texto:
+                <strong>El reporte llegó con el plazo del FURAT ya vencido.</strong> Para la radicación extemporánea ante la ARL (y la EPS y la Dirección
+                Territorial) puede usar este texto:
               </p>
               <p className="admin-message-text">{lateText}</p>
             </div>
@@ -154,8 +158,8 @@ export function IncidentStaffView() {
           </form>
           <h3>Gravedad (Res. 1401 de 2007 art. 3)</h3>
           <p>
-            {r.severity ? `Clasificado como: ${SEVERITIES[r.severity as Severity]}.` : "Sin clasificar."} Un accidente grave o mortal suma el informe
-            de la investigación a la ARL y la composición del equipo investigador.
+            {r.severity ? `Clasificado como: ${SEVERITIES[r.severity as Severity]}.` : "Sin clasificar."} Un accidente grave o mortal suma el informe de la
+            investigación a la ARL y la composición del equipo investigador.
           </p>
           <form method="post" className="admin-form">
             <input type="hidden" name="accion" value="gravedad" />
@@ -197,8 +201,8 @@ export function IncidentStaffView() {
 
       <h2>Cuándo lo conoció la empresa</h2>
       <p>
-        Por defecto, cuando llegó el reporte web. Si la empresa supo antes (por ejemplo, por teléfono), corríjalo: queda registrado para la
-        justificación de un reporte tardío. Los plazos no cambian: corren desde el accidente.
+        Por defecto, cuando llegó el reporte web. Si la empresa supo antes (por ejemplo, por teléfono), corríjalo: queda registrado para la justificación de un
+        reporte tardío. Los plazos no cambian: corren desde el accidente.
       </p>
       <form method="post" className="admin-form">
         <input type="hidden" name="accion" value="conocimiento" />
@@ -289,7 +293,17 @@ export function IncidentListView() {
     <>
       <h1>Reportes de incidentes y accidentes de trabajo</h1>
       <form method="get" className="admin-filters" aria-label="Filtrar reportes">
-        <FilterSelect id="r-tipo" name="tipo" label="Tipo" value={kind} all="Todos" options={[{ value: "accidente", label: "Accidentes" }, { value: "incidente", label: "Incidentes" }]} />
+        <FilterSelect
+          id="r-tipo"
+          name="tipo"
+          label="Tipo"
+          value={kind}
+          all="Todos"
+          options={[
+            { value: "accidente", label: "Accidentes" },
+            { value: "incidente", label: "Incidentes" },
+          ]}
+        />
         <FilterSelect id="r-estado" name="estado" label="Estado" value={status} all="Todos" options={incidentChannel.statuses} />
         <button type="submit" className="button">
           Filtrar

@@ -66,7 +66,11 @@ function filtered(db: Kysely<Database>, filter: InboxFilter) {
       ? (db
           .selectFrom("messages_busqueda")
           .innerJoin("messages", "messages.id", "messages_busqueda.message_id")
-          .where("messages_busqueda.documento", "@@", sql<string>`to_tsquery('simple', ${tsQuery(terms)})`) as unknown as SelectQueryBuilder<Database, "messages", object>)
+          .where("messages_busqueda.documento", "@@", sql<string>`to_tsquery('simple', ${tsQuery(terms)})`) as unknown as SelectQueryBuilder<
+          Database,
+          "messages",
+          object
+        >)
       : (db
           .selectFrom("messages_fts")
           .innerJoin("messages", "messages.id", "messages_fts.rowid")
@@ -242,7 +246,11 @@ export async function messagesForExport(db: Kysely<Database>, filter: InboxFilte
   await readyToSearch(filter);
   const count = await countMessages(db, filter, Number.MAX_SAFE_INTEGER);
   const fewHits = await fewTextHits(db, filter, count);
-  const rows = { batches: streamBatches(db, (after: InboxRow | undefined) => ordered(db, filter, "older", after ? { at: after.received_at, id: after.id as number } : undefined, fewHits)) };
+  const rows = {
+    batches: streamBatches(db, (after: InboxRow | undefined) =>
+      ordered(db, filter, "older", after ? { at: after.received_at, id: after.id as number } : undefined, fewHits),
+    ),
+  };
   type Row = InboxRow;
   const columns: CsvColumn<Row>[] = [
     ["N.º", (r) => r.id],

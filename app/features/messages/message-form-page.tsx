@@ -8,7 +8,19 @@ import type { FormName } from "./registry";
 import { Island } from "~/ui/islands/island";
 import { useSite } from "~/config/site-data";
 
-export function MessageFormPage({ form, title, lead, refusal, children }: { form: FormName; title: string; lead: string; refusal?: FormRefusal; children?: ReactNode }) {
+export function MessageFormPage({
+  form,
+  title,
+  lead,
+  refusal,
+  children,
+}: {
+  form: FormName;
+  title: string;
+  lead: string;
+  refusal?: FormRefusal;
+  children?: ReactNode;
+}) {
   const site = useSite();
   return (
     <SiteFrame>
@@ -16,7 +28,11 @@ export function MessageFormPage({ form, title, lead, refusal, children }: { form
         <h1>{title}</h1>
         <p className="lead">{lead}</p>
         {children}
-        <Island name="message-form" component={MessageForm} props={{ form, phone: site.contact.phone, privacyNotice: privacyNotice(site, form).text, refusal }} />
+        <Island
+          name="message-form"
+          component={MessageForm}
+          props={{ form, phone: site.contact.phone, privacyNotice: privacyNotice(site, form).text, refusal }}
+        />
       </main>
     </SiteFrame>
   );

@@ -92,7 +92,12 @@ export function MessageForm({ form, phone, privacyNotice, refusal }: MessageForm
           submitLabel="ENVIAR"
         />
       </form>
-      <Dialog id={`${form}-dialog`} content={island.dialog} onClose={() => island.setDialog(null)} returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")} />
+      <Dialog
+        id={`${form}-dialog`}
+        content={island.dialog}
+        onClose={() => island.setDialog(null)}
+        returnFocus={() => formRef.current?.querySelector<HTMLElement>("button[type=submit]")}
+      />
     </>
   );
 }

@@ -18,13 +18,19 @@ export const messagePurger: Purger = {
       .selectFrom("messages")
       .select([sql<string>`lower(correo)`.as("email")])
       .groupBy(sql`lower(correo)`)
-      .having((eb) => eb.and([eb(eb.fn.max("received_at"), "<", cutoff), eb.or([eb(eb.fn.max("handled_at"), "is", null), eb(eb.fn.max("handled_at"), "<", cutoff)])]))
+      .having((eb) =>
+        eb.and([eb(eb.fn.max("received_at"), "<", cutoff), eb.or([eb(eb.fn.max("handled_at"), "is", null), eb(eb.fn.max("handled_at"), "<", cutoff)])]),
+      )
       .execute();
     const due = persons.map((p) => p.email);
     const candidates = [];
     for (let i = 0; i < due.length; i += CHUNK) {
       const part = due.slice(i, i + CHUNK);
-      const rows = await db.selectFrom("messages").select(["id", sql<string>`lower(correo)`.as("email")]).where(sql`lower(correo)`, "in", part).execute();
+      const rows = await db
+        .selectFrom("messages")
+        .select(["id", sql<string>`lower(correo)`.as("email")])
+        .where(sql`lower(correo)`, "in", part)
+        .execute();
       candidates.push(...rows.map((r) => ({ id: r.id as number, subjects: [r.email] })));
     }
     return candidates;

@@ -76,11 +76,10 @@ async function flush(db: Kysely<Database>): Promise<void> {
         continue;
       }
       for (const p of batch) {
-        await commitDurably(db, (trx) => insertBatch(trx, [p]))
-          .then(([id]) => {
-            p.resolve(id);
-            indexSoon(db);
-          }, p.reject);
+        await commitDurably(db, (trx) => insertBatch(trx, [p])).then(([id]) => {
+          p.resolve(id);
+          indexSoon(db);
+        }, p.reject);
       }
     }
   }

@@ -53,8 +53,7 @@ async function accept(form: FormName, body: Record<string, unknown>): Promise<"s
   return "stored";
 }
 
-const confirmation = (form: FormName) =>
-  new Response(null, { status: 303, headers: { Location: `/${form}/enviado`, "Cache-Control": "no-store" } });
+const confirmation = (form: FormName) => new Response(null, { status: 303, headers: { Location: `/${form}/enviado`, "Cache-Control": "no-store" } });
 
 /** The JSON API (and ordinary posts from API clients), framework-free: the router and the fast path share it. */
 export async function answerApiPost(post: PlainPost, form: FormName): Promise<PlainAnswer> {
@@ -87,4 +86,3 @@ export async function handleFormPage(request: Request, form: FormName, phone: st
     return refusedPage(request, messageForms[form], body, error, phone);
   }
 }
-

@@ -80,7 +80,14 @@ export interface IncompleteRule {
   law: string;
 }
 
-const LEY_1755_INCOMPLETE: IncompleteRule = { askWithinDays: 10, askUnit: "business", withdrawAfterMonths: 1, onComplete: "resume", extensionOnRequest: true, law: "Ley 1755 de 2015, art. 17" } as const;
+const LEY_1755_INCOMPLETE: IncompleteRule = {
+  askWithinDays: 10,
+  askUnit: "business",
+  withdrawAfterMonths: 1,
+  onComplete: "resume",
+  extensionOnRequest: true,
+  law: "Ley 1755 de 2015, art. 17",
+} as const;
 
 export const TERMS: Record<TermId, Term> = {
   peticion: {
@@ -131,7 +138,14 @@ export const TERMS: Record<TermId, Term> = {
     startsOn: "next",
     extensionDays: 8,
     extensionLaw: "Ley 1581 de 2012, art. 15 (hasta 8 días hábiles más)",
-    incomplete: { askWithinDays: 5, askUnit: "calendar", withdrawAfterMonths: 2, onComplete: "restart", extensionOnRequest: false, law: "Ley 1581 de 2012, art. 15" },
+    incomplete: {
+      askWithinDays: 5,
+      askUnit: "calendar",
+      withdrawAfterMonths: 2,
+      onComplete: "restart",
+      extensionOnRequest: false,
+      law: "Ley 1581 de 2012, art. 15",
+    },
   },
 };
 
@@ -228,7 +242,15 @@ export type ExtensionRefusal = "vencido" | "pausado" | "ya_ampliado" | "no_poste
  * May the due date move to `newDay`? Only before the due date, once, while the clock runs, to a later
  * business day no further than the law allows.
  */
-export function checkExtension(input: { now: string; dueAt: string; baseDueDay: string; extended: boolean; paused: boolean; newDay: string; term: Term }): ExtensionRefusal | null {
+export function checkExtension(input: {
+  now: string;
+  dueAt: string;
+  baseDueDay: string;
+  extended: boolean;
+  paused: boolean;
+  newDay: string;
+  term: Term;
+}): ExtensionRefusal | null {
   if (input.paused) return "pausado";
   if (input.extended) return "ya_ampliado";
   if (input.now > input.dueAt) return "vencido";

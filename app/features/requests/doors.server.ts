@@ -30,7 +30,12 @@ export function requestRecipients(env: ServerEnv): RequestStoreOptions["recipien
 
 export function requestStoreOptions(services: Services): RequestStoreOptions {
   const site = getSiteConfig();
-  return { policyVersion: services.policyVersion, recipients: requestRecipients(services.env), origin: site.origin.replace(/\/$/, ""), companyName: site.company.name };
+  return {
+    policyVersion: services.policyVersion,
+    recipients: requestRecipients(services.env),
+    origin: site.origin.replace(/\/$/, ""),
+    companyName: site.company.name,
+  };
 }
 
 export const requestDoors = caseDoors({
@@ -75,7 +80,8 @@ export const REQUEST_TEXTS = {
   tooLong: `La información admite como máximo ${COMPLETION_MAX} caracteres: resúmala o envíe lo esencial.`,
   expired: "Pasaron más de 30 minutos desde que consultó, o el enlace no es válido: consulte de nuevo con el radicado y el código.",
   // The same answer for an unknown radicado and a wrong code (nothing typed is echoed back).
-  notFound: "No encontramos una solicitud con ese radicado y ese código. Revise los dos datos, tal como aparecen en su confirmación o en el correo que le enviamos.",
+  notFound:
+    "No encontramos una solicitud con ese radicado y ese código. Revise los dos datos, tal como aparecen en su confirmación o en el correo que le enviamos.",
 } as const;
 
 export type RequestConsultAnswer =
@@ -136,7 +142,11 @@ export async function handleRequestConsult(request: Request) {
     status = refusal.status;
     if (refusal.code === "limite_de_envios") headers["Retry-After"] = request.headers.get(RATE_LIMITED_HEADER) ?? "60";
     if (status === 503) headers["Retry-After"] = "60";
-    answer = { outcome: "refused", code: refusal.code === "limite_de_envios" ? "limite_de_envios" : "datos_invalidos", message: refusal.code === "limite_de_envios" ? REFUSALS.limite_de_envios.message : refusal.body.message };
+    answer = {
+      outcome: "refused",
+      code: refusal.code === "limite_de_envios" ? "limite_de_envios" : "datos_invalidos",
+      message: refusal.code === "limite_de_envios" ? REFUSALS.limite_de_envios.message : refusal.body.message,
+    };
   }
   return data({ answer }, { status, headers });
 }

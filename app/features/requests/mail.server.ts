@@ -13,7 +13,15 @@ import { requestsChannel, termOf } from "./channel";
 
 const footer = (companyName: string) => `Correo automático de ${companyName}. Si usted no presentó esta solicitud, ignore este mensaje.`;
 
-export function staffNotice(input: { event: "nueva" | "completada"; radicado: string; kind: string; receivedAt: string; dueAt: string; link: string; companyName: string }): RenderedMail {
+export function staffNotice(input: {
+  event: "nueva" | "completada";
+  radicado: string;
+  kind: string;
+  receivedAt: string;
+  dueAt: string;
+  link: string;
+  companyName: string;
+}): RenderedMail {
   const term = termOf(input.kind);
   const title =
     input.event === "nueva"
@@ -27,11 +35,22 @@ export function staffNotice(input: { event: "nueva" | "completada"; radicado: st
       ["Recibida", `${formatBogota(input.receivedAt)} (hora de Colombia)`],
       ["Plazo", `${term.days} días hábiles (${term.law}): vence el ${formatBogota(input.dueAt)}`],
     ],
-    [`El texto de la solicitud y los datos de quien la presentó están solo en la bandeja del personal: ${input.link}`, `Correo automático del sitio de ${input.companyName}.`],
+    [
+      `El texto de la solicitud y los datos de quien la presentó están solo en la bandeja del personal: ${input.link}`,
+      `Correo automático del sitio de ${input.companyName}.`,
+    ],
   );
 }
 
-export function petitionerConfirmation(input: { radicado: string; code: string; kind: string; receivedAt: string; dueAt: string; consultUrl: string; companyName: string }): RenderedMail {
+export function petitionerConfirmation(input: {
+  radicado: string;
+  code: string;
+  kind: string;
+  receivedAt: string;
+  dueAt: string;
+  consultUrl: string;
+  companyName: string;
+}): RenderedMail {
   const term = termOf(input.kind);
   return render(
     `Recibimos su solicitud ${input.radicado}`,
@@ -65,7 +84,13 @@ export function completionRequest(input: { radicado: string; missing: string; de
   );
 }
 
-export function completionExtensionNotice(input: { radicado: string; previousDay: string; newDay: string; consultUrl: string; companyName: string }): RenderedMail {
+export function completionExtensionNotice(input: {
+  radicado: string;
+  previousDay: string;
+  newDay: string;
+  consultUrl: string;
+  companyName: string;
+}): RenderedMail {
   return render(
     `Prorrogamos el plazo para completar su solicitud ${input.radicado}`,
     [
@@ -81,7 +106,14 @@ export function completionExtensionNotice(input: { radicado: string; previousDay
   );
 }
 
-export function extensionNotice(input: { radicado: string; reason: string; previousDueAt: string; newDueAt: string; consultUrl: string; companyName: string }): RenderedMail {
+export function extensionNotice(input: {
+  radicado: string;
+  reason: string;
+  previousDueAt: string;
+  newDueAt: string;
+  consultUrl: string;
+  companyName: string;
+}): RenderedMail {
   return render(
     `Ampliamos el plazo de su solicitud ${input.radicado}`,
     [
@@ -94,7 +126,14 @@ export function extensionNotice(input: { radicado: string; reason: string; previ
   );
 }
 
-export function answerMail(input: { radicado: string; kind: string; answer: string; consultUrl: string; companyName: string; attachment?: MailAttachment }): RenderedMail {
+export function answerMail(input: {
+  radicado: string;
+  kind: string;
+  answer: string;
+  consultUrl: string;
+  companyName: string;
+  attachment?: MailAttachment;
+}): RenderedMail {
   const mail = render(
     `Respuesta a su solicitud ${input.radicado}`,
     [

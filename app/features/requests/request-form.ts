@@ -46,7 +46,16 @@ export const rf = {
     autocomplete: "off",
     hint: "Qué pide y por qué, con los hechos, las fechas y los nombres que ayuden a atenderla. Si actúa en nombre de otra persona, dígalo. No escriba datos de salud ni otros datos sensibles.",
   }),
-  nombre: textField({ name: "nombre", label: "Nombre completo", staffLabel: "Nombre", maxLength: 100, required: false, conditional: true, autocomplete: "name", hint: IDENTITY_HINT }),
+  nombre: textField({
+    name: "nombre",
+    label: "Nombre completo",
+    staffLabel: "Nombre",
+    maxLength: 100,
+    required: false,
+    conditional: true,
+    autocomplete: "name",
+    hint: IDENTITY_HINT,
+  }),
   tipo_documento: choiceField({
     name: "tipo_documento",
     label: "Tipo de documento",

@@ -61,7 +61,14 @@ export async function storeRequest(db: Kysely<Database>, values: Record<string, 
   const due = endOfBogotaDay(dueDay(now, term));
   const correo = opt("correo");
   return db.transaction().execute(async (trx) => {
-    const created = await insertCase(trx, { channel: requestsChannel, kind, receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: correo });
+    const created = await insertCase(trx, {
+      channel: requestsChannel,
+      kind,
+      receivedAt: now,
+      policyVersion: options.policyVersion,
+      sensitiveConsent: false,
+      contactEmail: correo,
+    });
     await trx
       .insertInto("pqrs_requests")
       .values({
@@ -99,7 +106,15 @@ export async function storeRequest(db: Kysely<Database>, values: Record<string, 
       trx,
       created.id,
       recipientsOf(options, kind),
-      staffNotice({ event: "nueva", radicado: created.radicado, kind, receivedAt: now, dueAt: due, link: staffLink(options.origin, kind, created.id), companyName: options.companyName }),
+      staffNotice({
+        event: "nueva",
+        radicado: created.radicado,
+        kind,
+        receivedAt: now,
+        dueAt: due,
+        link: staffLink(options.origin, kind, created.id),
+        companyName: options.companyName,
+      }),
       now,
     );
     if (correo) {
@@ -107,7 +122,15 @@ export async function storeRequest(db: Kysely<Database>, values: Record<string, 
         trx,
         created.id,
         correo,
-        petitionerConfirmation({ radicado: created.radicado, code: created.code, kind, receivedAt: now, dueAt: due, consultUrl: consultUrl(options.origin), companyName: options.companyName }),
+        petitionerConfirmation({
+          radicado: created.radicado,
+          code: created.code,
+          kind,
+          receivedAt: now,
+          dueAt: due,
+          consultUrl: consultUrl(options.origin),
+          companyName: options.companyName,
+        }),
         now,
       );
     }
@@ -159,7 +182,11 @@ const requests = (db: Kysely<Database> | Transaction<Database>) =>
 /** One request of the reader's kinds (undefined if it is not theirs). */
 export async function getRequest(db: Kysely<Database> | Transaction<Database>, id: number, kinds: readonly string[]) {
   if (kinds.length === 0) return undefined;
-  const row = await requests(db).select(REQUEST_COLUMNS).where("cases.id", "=", id).where("cases.kind", "in", [...kinds]).executeTakeFirst();
+  const row = await requests(db)
+    .select(REQUEST_COLUMNS)
+    .where("cases.id", "=", id)
+    .where("cases.kind", "in", [...kinds])
+    .executeTakeFirst();
   return row ? { ...row, id: row.id as number } : undefined;
 }
 
@@ -169,7 +196,8 @@ export type RequestRow = NonNullable<Awaited<ReturnType<typeof getRequest>>>;
 export const completionExpired = (r: Pick<RequestRow, "status" | "completion_deadline">, now: string) =>
   r.status === "por_completar" && r.completion_deadline !== null && now > endOfBogotaDay(r.completion_deadline);
 
-export const isOverdue = (r: Pick<RequestRow, "status" | "due_at">, now: string) => isOpen(r.status) && r.status !== "por_completar" && r.due_at !== null && r.due_at < now;
+export const isOverdue = (r: Pick<RequestRow, "status" | "due_at">, now: string) =>
+  isOpen(r.status) && r.status !== "por_completar" && r.due_at !== null && r.due_at < now;
 
 export interface RequestFilter {
   status?: string;
@@ -208,8 +236,26 @@ function inSegment<Q extends ReturnType<typeof requestsIn>>(query: Q, tag: Segme
  * A page of the reader's requests (keyset paging through the three segments of SEGMENTS), with the
  * counts of the list, of the overdue and of those not completed in time (each capped, COUNT_CAP).
  */
-export async function listRequests(db: Kysely<Database>, kinds: readonly string[], filter: RequestFilter = {}, request: PageRequest = { kind: "first" }, now = new Date().toISOString()) {
-  const columns = ["cases.id", "cases.radicado", "cases.kind", "cases.status", "cases.received_at", "r.nombre", "r.anonymous", "r.due_at", "r.extended_at", "r.completion_deadline", "r.answered_at"] as const;
+export async function listRequests(
+  db: Kysely<Database>,
+  kinds: readonly string[],
+  filter: RequestFilter = {},
+  request: PageRequest = { kind: "first" },
+  now = new Date().toISOString(),
+) {
+  const columns = [
+    "cases.id",
+    "cases.radicado",
+    "cases.kind",
+    "cases.status",
+    "cases.received_at",
+    "r.nombre",
+    "r.anonymous",
+    "r.due_at",
+    "r.extended_at",
+    "r.completion_deadline",
+    "r.answered_at",
+  ] as const;
   const fetch = segmented(Object.keys(SEGMENTS) as SegmentTag[], async (tag, forward, after, limit) => {
     const { key, ascending } = SEGMENTS[tag as SegmentTag];
     const up = forward === ascending;
@@ -252,7 +298,10 @@ export async function requestsOfPerson(db: Kysely<Database>, person: { email?: s
  * records carry the legend "reclamo en trámite" and its reason. Not while it waits to be completed: the
  * law asks for the legend once the reclamo is complete.
  */
-export async function openDataClaims(db: Kysely<Database>, emails: readonly string[]): Promise<Map<string, { radicado: string; reason: string; since: string }[]>> {
+export async function openDataClaims(
+  db: Kysely<Database>,
+  emails: readonly string[],
+): Promise<Map<string, { radicado: string; reason: string; since: string }[]>> {
   const wanted = [...new Set(emails.map(normalizeEmail).filter(Boolean))];
   const claims = new Map<string, { radicado: string; reason: string; since: string }[]>();
   if (wanted.length === 0) return claims;
@@ -278,7 +327,12 @@ export async function requestEvents(db: Kysely<Database>, id: number) {
 
 /** The request's mails (never their bodies), for the staff page. */
 export async function requestMails(db: Kysely<Database>, id: number) {
-  return db.selectFrom("outbox").select(["id", "recipients", "subject", "status", "sent_at", "last_error", "attachment_name"]).where("case_id", "=", id).orderBy("id").execute();
+  return db
+    .selectFrom("outbox")
+    .select(["id", "recipients", "subject", "status", "sent_at", "last_error", "attachment_name"])
+    .where("case_id", "=", id)
+    .orderBy("id")
+    .execute();
 }
 
 // ——— What the person reads through CONSULTAR ———
@@ -345,10 +399,23 @@ export async function requestView(db: Kysely<Database>, id: number): Promise<Req
 type Actor = { user: User } | { person: true };
 
 /** One event (a status change and/or a note) and the case's new status, in the caller's transaction. */
-async function addEventIn(trx: Transaction<Database>, id: number, input: { status?: string; note?: string | null; visible: boolean; author: string }, now: string) {
+async function addEventIn(
+  trx: Transaction<Database>,
+  id: number,
+  input: { status?: string; note?: string | null; visible: boolean; author: string },
+  now: string,
+) {
   await trx
     .insertInto("case_events")
-    .values({ case_id: id, at: now, type: input.status ? "estado" : "nota", status: input.status ?? null, note: input.note ?? null, visible: input.visible ? 1 : 0, author: input.author })
+    .values({
+      case_id: id,
+      at: now,
+      type: input.status ? "estado" : "nota",
+      status: input.status ?? null,
+      note: input.note ?? null,
+      visible: input.visible ? 1 : 0,
+      author: input.author,
+    })
     .execute();
   await trx
     .updateTable("cases")
@@ -365,19 +432,32 @@ const conflict = (message: string): ActionResult => ({ ok: false, status: 409, m
 const dueText = (iso: string) => formatBogota(iso).slice(0, 10);
 
 /** A note (internal or visible) and/or the move from "Recibida" to "En trámite". Other statuses follow the actions. */
-export async function addRequestNote(db: Kysely<Database>, user: User, id: number, kinds: readonly string[], input: { status?: string; note: string; visible: boolean }): Promise<ActionResult> {
+export async function addRequestNote(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  kinds: readonly string[],
+  input: { status?: string; note: string; visible: boolean },
+): Promise<ActionResult> {
   const r = await getRequest(db, id, kinds);
   if (!r) return notFound;
   const status = input.status && input.status !== r.status ? input.status : undefined;
   if (status && !(status === "en_tramite" && r.status === "recibido")) {
-    return { ok: false, status: 400, message: "Desde este formulario solo se pasa de «Recibida» a «En trámite»; los demás estados siguen a las acciones de abajo." };
+    return {
+      ok: false,
+      status: 400,
+      message: "Desde este formulario solo se pasa de «Recibida» a «En trámite»; los demás estados siguen a las acciones de abajo.",
+    };
   }
   const note = input.note.trim() || null;
   if (!status && !note) return { ok: false, status: 400, message: "Escriba una nota o elija «En trámite»." };
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     await addEventIn(trx, id, { status, note, visible: input.visible, author: user.email }, now);
-    await audit(trx, user, requestAudit(r.kind, status ? "cambiar_estado" : "nota"), { caseId: id, detail: [status ? `estado: ${status}` : "", note ? (input.visible ? "nota visible" : "nota interna") : ""].filter(Boolean).join(" · ") });
+    await audit(trx, user, requestAudit(r.kind, status ? "cambiar_estado" : "nota"), {
+      caseId: id,
+      detail: [status ? `estado: ${status}` : "", note ? (input.visible ? "nota visible" : "nota interna") : ""].filter(Boolean).join(" · "),
+    });
   });
   return ok;
 }
@@ -387,7 +467,15 @@ export async function addRequestNote(db: Kysely<Database>, user: User, id: numbe
  * window after filing, once, before the due date and before any extension. The clock pauses today
  * (this day counts as used) and the request waits for the person.
  */
-export async function askToComplete(db: Kysely<Database>, user: User, id: number, kinds: readonly string[], missing: string, options: RequestStoreOptions, now = new Date().toISOString()): Promise<ActionResult> {
+export async function askToComplete(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  kinds: readonly string[],
+  missing: string,
+  options: RequestStoreOptions,
+  now = new Date().toISOString(),
+): Promise<ActionResult> {
   const r = await getRequest(db, id, kinds);
   if (!r) return notFound;
   const term = TERMS[r.term as TermId];
@@ -395,7 +483,8 @@ export async function askToComplete(db: Kysely<Database>, user: User, id: number
   if (r.completion_requested_at) return conflict("Ya se pidió completar esta solicitud una vez.");
   if (r.extended_at) return conflict("El plazo ya se amplió: pida lo que falta dentro de la respuesta.");
   const lastDay = askDeadlineDay(r.received_at, term);
-  if (!term.incomplete || !lastDay) return conflict(`La ley no prevé pedir que se complete este tipo de solicitud (${term.law}): respóndala con la información que tiene.`);
+  if (!term.incomplete || !lastDay)
+    return conflict(`La ley no prevé pedir que se complete este tipo de solicitud (${term.law}): respóndala con la información que tiene.`);
   if (now > endOfBogotaDay(lastDay)) {
     return conflict(
       `La ley permite pedir que se complete dentro de los ${term.incomplete.askWithinDays} días ${term.incomplete.askUnit === "business" ? "hábiles" : "calendario"} siguientes al recibo (${term.incomplete.law}), y antes de que venza la respuesta; ese plazo terminó el ${formatDay(lastDay)}. Responda con lo que tiene o amplíe el plazo.`,
@@ -412,9 +501,18 @@ export async function askToComplete(db: Kysely<Database>, user: User, id: number
       .where("case_id", "=", id)
       .execute();
     await addEventIn(trx, id, { status: "por_completar", note, visible: true, author: user.email }, now);
-    await audit(trx, user, requestAudit(r.kind, "pedir_completar"), { caseId: id, detail: `hasta el ${formatDay(deadline)}; quedaban ${remaining} día(s) hábil(es)` });
+    await audit(trx, user, requestAudit(r.kind, "pedir_completar"), {
+      caseId: id,
+      detail: `hasta el ${formatDay(deadline)}; quedaban ${remaining} día(s) hábil(es)`,
+    });
     if (r.correo) {
-      await queueCaseMail(trx, id, r.correo, completionRequest({ radicado: r.radicado, missing, deadlineDay: deadline, consultUrl: consultUrl(options.origin), companyName: options.companyName }), now);
+      await queueCaseMail(
+        trx,
+        id,
+        r.correo,
+        completionRequest({ radicado: r.radicado, missing, deadlineDay: deadline, consultUrl: consultUrl(options.origin), companyName: options.companyName }),
+        now,
+      );
     }
   });
   return ok;
@@ -425,11 +523,20 @@ export async function askToComplete(db: Kysely<Database>, user: User, id: number
  * is told) or recorded by the staff. The clock resumes with the days left the day after (Ley 1755 art.
  * 17) or, for a data-protection reclamo, restarts its 15 days (Ley 1581 art. 15; the policy's §13).
  */
-export async function completeRequest(db: Kysely<Database>, actor: Actor, id: number, kinds: readonly string[], text: string, options: RequestStoreOptions, now = new Date().toISOString()): Promise<ActionResult> {
+export async function completeRequest(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  kinds: readonly string[],
+  text: string,
+  options: RequestStoreOptions,
+  now = new Date().toISOString(),
+): Promise<ActionResult> {
   const r = await getRequest(db, id, kinds);
   if (!r) return notFound;
   if (r.status !== "por_completar") return conflict("Esta solicitud no está esperando información.");
-  if (completionExpired(r, now)) return conflict(`El plazo para completar la solicitud terminó el ${formatDay(r.completion_deadline ?? "")}: puede presentarla de nuevo.`);
+  if (completionExpired(r, now))
+    return conflict(`El plazo para completar la solicitud terminó el ${formatDay(r.completion_deadline ?? "")}: puede presentarla de nuevo.`);
   const term = TERMS[r.term as TermId];
   const rule = pausedRule(term);
   const base = endOfBogotaDay(dueDayAfterCompletion(now, term, r.remaining_days ?? term.days));
@@ -441,10 +548,38 @@ export async function completeRequest(db: Kysely<Database>, actor: Actor, id: nu
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ completed_at: now, base_due_at: base, due_at: base }).where("case_id", "=", id).execute();
     if (person) await addEventIn(trx, id, { note: text, visible: true, author: REPORTER }, now);
-    await addEventIn(trx, id, { status: "en_tramite", note: person ? `Recibimos la información que faltaba. ${resumed}` : `Recibimos la información que faltaba: ${text} ${resumed}`, visible: true, author: person ? "sistema" : actor.user.email }, now);
-    await audit(trx, person ? null : actor.user, requestAudit(r.kind, person ? "completada_por_titular" : "registrar_completada"), { caseId: id, detail: `vence el ${dueText(base)}`, ...(person ? { email: "(quien la presentó)" } : {}) });
+    await addEventIn(
+      trx,
+      id,
+      {
+        status: "en_tramite",
+        note: person ? `Recibimos la información que faltaba. ${resumed}` : `Recibimos la información que faltaba: ${text} ${resumed}`,
+        visible: true,
+        author: person ? "sistema" : actor.user.email,
+      },
+      now,
+    );
+    await audit(trx, person ? null : actor.user, requestAudit(r.kind, person ? "completada_por_titular" : "registrar_completada"), {
+      caseId: id,
+      detail: `vence el ${dueText(base)}`,
+      ...(person ? { email: "(quien la presentó)" } : {}),
+    });
     if (person) {
-      await queueCaseMail(trx, id, recipientsOf(options, r.kind), staffNotice({ event: "completada", radicado: r.radicado, kind: r.kind, receivedAt: r.received_at, dueAt: base, link: staffLink(options.origin, r.kind, id), companyName: options.companyName }), now);
+      await queueCaseMail(
+        trx,
+        id,
+        recipientsOf(options, r.kind),
+        staffNotice({
+          event: "completada",
+          radicado: r.radicado,
+          kind: r.kind,
+          receivedAt: r.received_at,
+          dueAt: base,
+          link: staffLink(options.origin, r.kind, id),
+          companyName: options.companyName,
+        }),
+        now,
+      );
     }
   });
   return ok;
@@ -456,7 +591,14 @@ export async function completeRequest(db: Kysely<Database>, actor: Actor, id: nu
  * staff, once; the new last day is mailed and shown in CONSULTAR. Not for a data-protection reclamo
  * (Ley 1581 art. 15 gives none).
  */
-export async function extendCompletion(db: Kysely<Database>, user: User, id: number, kinds: readonly string[], options: RequestStoreOptions, now = new Date().toISOString()): Promise<ActionResult> {
+export async function extendCompletion(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  kinds: readonly string[],
+  options: RequestStoreOptions,
+  now = new Date().toISOString(),
+): Promise<ActionResult> {
   const r = await getRequest(db, id, kinds);
   if (!r) return notFound;
   const term = TERMS[r.term as TermId];
@@ -470,9 +612,24 @@ export async function extendCompletion(db: Kysely<Database>, user: User, id: num
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ completion_deadline: deadline, completion_extended_at: now }).where("case_id", "=", id).execute();
     await addEventIn(trx, id, { note, visible: true, author: user.email }, now);
-    await audit(trx, user, requestAudit(r.kind, "prorrogar_completar"), { caseId: id, detail: `${formatDay(r.completion_deadline ?? "")} → ${formatDay(deadline)}` });
+    await audit(trx, user, requestAudit(r.kind, "prorrogar_completar"), {
+      caseId: id,
+      detail: `${formatDay(r.completion_deadline ?? "")} → ${formatDay(deadline)}`,
+    });
     if (r.correo) {
-      await queueCaseMail(trx, id, r.correo, completionExtensionNotice({ radicado: r.radicado, previousDay: r.completion_deadline ?? "", newDay: deadline, consultUrl: consultUrl(options.origin), companyName: options.companyName }), now);
+      await queueCaseMail(
+        trx,
+        id,
+        r.correo,
+        completionExtensionNotice({
+          radicado: r.radicado,
+          previousDay: r.completion_deadline ?? "",
+          newDay: deadline,
+          consultUrl: consultUrl(options.origin),
+          companyName: options.companyName,
+        }),
+        now,
+      );
     }
   });
   return ok;
@@ -483,7 +640,15 @@ export async function extendCompletion(db: Kysely<Database>, user: User, id: num
  * the reason and the new date, no later than the law allows; the person is mailed at once and reads it
  * in CONSULTAR.
  */
-export async function extendRequest(db: Kysely<Database>, user: User, id: number, kinds: readonly string[], input: { reason: string; newDay: string }, options: RequestStoreOptions, now = new Date().toISOString()): Promise<ActionResult> {
+export async function extendRequest(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  kinds: readonly string[],
+  input: { reason: string; newDay: string },
+  options: RequestStoreOptions,
+  now = new Date().toISOString(),
+): Promise<ActionResult> {
   const r = await getRequest(db, id, kinds);
   if (!r) return notFound;
   if (!isOpen(r.status)) return conflict("La solicitud ya se respondió o se cerró.");
@@ -499,10 +664,32 @@ export async function extendRequest(db: Kysely<Database>, user: User, id: number
   const previous = r.due_at as string;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ extended_at: now, extension_reason: input.reason, due_at: newDue }).where("case_id", "=", id).execute();
-    await addEventIn(trx, id, { note: `Ampliamos el plazo para responder hasta el ${formatDay(input.newDay)} (vencía el ${dueText(previous)}). Motivo: ${input.reason}`, visible: true, author: user.email }, now);
+    await addEventIn(
+      trx,
+      id,
+      {
+        note: `Ampliamos el plazo para responder hasta el ${formatDay(input.newDay)} (vencía el ${dueText(previous)}). Motivo: ${input.reason}`,
+        visible: true,
+        author: user.email,
+      },
+      now,
+    );
     await audit(trx, user, requestAudit(r.kind, "ampliar_plazo"), { caseId: id, detail: `${dueText(previous)} → ${formatDay(input.newDay)}` });
     if (r.correo) {
-      await queueCaseMail(trx, id, r.correo, extensionNotice({ radicado: r.radicado, reason: input.reason, previousDueAt: previous, newDueAt: newDue, consultUrl: consultUrl(options.origin), companyName: options.companyName }), now);
+      await queueCaseMail(
+        trx,
+        id,
+        r.correo,
+        extensionNotice({
+          radicado: r.radicado,
+          reason: input.reason,
+          previousDueAt: previous,
+          newDueAt: newDue,
+          consultUrl: consultUrl(options.origin),
+          companyName: options.companyName,
+        }),
+        now,
+      );
     }
   });
   return ok;
@@ -531,9 +718,25 @@ export async function answerRequest(
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ answered_at: now, answer: input.answer }).where("case_id", "=", id).execute();
     await addEventIn(trx, id, { status: "respondido", note: input.answer, visible: true, author: user.email }, now);
-    await audit(trx, user, requestAudit(r.kind, "responder"), { caseId: id, detail: [r.due_at && now > r.due_at ? "fuera de plazo" : "dentro del plazo", attachment ? `con ${attachment.name}` : ""].filter(Boolean).join(" · ") });
+    await audit(trx, user, requestAudit(r.kind, "responder"), {
+      caseId: id,
+      detail: [r.due_at && now > r.due_at ? "fuera de plazo" : "dentro del plazo", attachment ? `con ${attachment.name}` : ""].filter(Boolean).join(" · "),
+    });
     if (r.correo) {
-      await queueCaseMail(trx, id, r.correo, answerMail({ radicado: r.radicado, kind: r.kind, answer: input.answer, consultUrl: consultUrl(options.origin), companyName: options.companyName, attachment }), now);
+      await queueCaseMail(
+        trx,
+        id,
+        r.correo,
+        answerMail({
+          radicado: r.radicado,
+          kind: r.kind,
+          answer: input.answer,
+          consultUrl: consultUrl(options.origin),
+          companyName: options.companyName,
+          attachment,
+        }),
+        now,
+      );
     }
   });
   return ok;
@@ -543,11 +746,19 @@ export async function answerRequest(
  * Closes a request: once answered, or as withdrawn when the person did not complete it in time (Ley 1755
  * art. 17; Ley 1581 art. 15). The access export, a copy of the person's records, is dropped.
  */
-export async function closeRequest(db: Kysely<Database>, user: User, id: number, kinds: readonly string[], reason: "respondida" | "desistimiento", now = new Date().toISOString()): Promise<ActionResult> {
+export async function closeRequest(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  kinds: readonly string[],
+  reason: "respondida" | "desistimiento",
+  now = new Date().toISOString(),
+): Promise<ActionResult> {
   const r = await getRequest(db, id, kinds);
   if (!r) return notFound;
   if (reason === "respondida" && r.status !== "respondido") return conflict("Responda la solicitud antes de cerrarla.");
-  if (reason === "desistimiento" && !completionExpired(r, now)) return conflict("Solo se cierra por desistimiento una solicitud que no se completó dentro de su plazo.");
+  if (reason === "desistimiento" && !completionExpired(r, now))
+    return conflict("Solo se cierra por desistimiento una solicitud que no se completó dentro de su plazo.");
   const term = TERMS[r.term as TermId];
   const status = reason === "respondida" ? "cerrado" : "desistido";
   const note =
@@ -563,7 +774,15 @@ export async function closeRequest(db: Kysely<Database>, user: User, id: number,
 }
 
 /** Stores the access export on a data-protection request (what the staff review and attach to the answer). */
-export async function saveExport(db: Kysely<Database>, user: User, id: number, kinds: readonly string[], json: string, summary: string, now = new Date().toISOString()): Promise<ActionResult> {
+export async function saveExport(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  kinds: readonly string[],
+  json: string,
+  summary: string,
+  now = new Date().toISOString(),
+): Promise<ActionResult> {
   const r = await getRequest(db, id, kinds);
   if (!r || !isDataKind(r.kind)) return notFound;
   if (!isOpen(r.status)) return conflict("La solicitud ya se respondió o se cerró.");
@@ -589,7 +808,15 @@ export async function readExport(db: Kysely<Database>, user: User, id: number, k
  * Records on the request what the deletion run from it did, or why it was refused; `toPerson`, what was
  * kept and why, becomes a note the person reads at CONSULTAR (product rule 35: the person is told why).
  */
-export async function recordDeletion(db: Kysely<Database>, user: User, id: number, summary: string, refused: boolean, now = new Date().toISOString(), toPerson?: string) {
+export async function recordDeletion(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  summary: string,
+  refused: boolean,
+  now = new Date().toISOString(),
+  toPerson?: string,
+) {
   const r = await db.selectFrom("cases").select(["kind"]).where("id", "=", id).executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("pqrs_requests").set({ deletion_at: now, deletion_summary: summary }).where("case_id", "=", id).execute();
@@ -618,7 +845,11 @@ export function clockSummary(r: RequestRow, now = new Date().toISOString()) {
 export async function requestSubjects(db: Kysely<Database>, ids: number[]): Promise<Map<number, string[]>> {
   const map = new Map<number, string[]>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom("pqrs_requests").select(["case_id", "correo", "documento"]).where("case_id", "in", ids.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom("pqrs_requests")
+      .select(["case_id", "correo", "documento"])
+      .where("case_id", "in", ids.slice(i, i + 500))
+      .execute();
     for (const r of rows) map.set(r.case_id, [r.correo ? normalizeEmail(r.correo) : "", r.documento?.toUpperCase() ?? ""].filter(Boolean));
   }
   return map;

@@ -7,7 +7,23 @@ import { askDeadlineDay, completionExtensionDay, firstCountedDay, withinOfficeHo
 import { DATA_KINDS, isDataKind, isOpen, PETITION_KINDS, requestsChannel } from "./channel";
 import { requestDoors, requestStoreOptions } from "./doors.server";
 import { requestForm } from "./request-form";
-import { addRequestNote, answerRequest, askToComplete, clockSummary, closeRequest, completeRequest, extendCompletion, extendRequest, getRequest, recordDeletion, requestEvents, requestMails, saveExport, listRequests, type RequestRow } from "./requests.server";
+import {
+  addRequestNote,
+  answerRequest,
+  askToComplete,
+  clockSummary,
+  closeRequest,
+  completeRequest,
+  extendCompletion,
+  extendRequest,
+  getRequest,
+  recordDeletion,
+  requestEvents,
+  requestMails,
+  saveExport,
+  listRequests,
+  type RequestRow,
+} from "./requests.server";
 import { requestActionSchema } from "./staff-forms";
 import { firstProblem, formFields, type StaffCall } from "~/forms/actions";
 import { audit, type StaffUser } from "~/platform/audit.server";
@@ -20,8 +36,20 @@ import type { Database } from "~/platform/db/database.server";
  * complaints, claims, suggestions and consultations at /admin/pqrs, the role `datos` data-protection
  * requests at /admin/datos. Each staff route passes its desk.
  */
-export const PETITIONS_DESK = { area: "requests", kinds: PETITION_KINDS, base: "/admin/pqrs", back: "Volver a las PQRS", title: "PQRS: peticiones, quejas, reclamos y sugerencias" } as const;
-export const DATA_DESK = { area: "dataRequests", kinds: DATA_KINDS, base: "/admin/datos", back: "Volver a las solicitudes de datos personales", title: "Solicitudes de datos personales" } as const;
+export const PETITIONS_DESK = {
+  area: "requests",
+  kinds: PETITION_KINDS,
+  base: "/admin/pqrs",
+  back: "Volver a las PQRS",
+  title: "PQRS: peticiones, quejas, reclamos y sugerencias",
+} as const;
+export const DATA_DESK = {
+  area: "dataRequests",
+  kinds: DATA_KINDS,
+  base: "/admin/datos",
+  back: "Volver a las solicitudes de datos personales",
+  title: "Solicitudes de datos personales",
+} as const;
 export type RequestDesk = typeof PETITIONS_DESK | typeof DATA_DESK;
 
 /** A data request's access export and deletion, which read every channel (app/composition/data-subject.server.ts). */
@@ -107,7 +135,8 @@ export async function requestAction({ request, params, user, services }: StaffCa
       break;
     }
     case "suprimir": {
-      if (current.kind !== "datos_supresion" && current.kind !== "datos_revocatoria") throw data({ message: "La supresión se ejecuta desde un reclamo de supresión o de revocatoria." }, { status: 400 });
+      if (current.kind !== "datos_supresion" && current.kind !== "datos_revocatoria")
+        throw data({ message: "La supresión se ejecuta desde un reclamo de supresión o de revocatoria." }, { status: 400 });
       if (!isOpen(current.status)) throw data({ message: "La solicitud ya se respondió o se cerró." }, { status: 409 });
       if (current.deletion_at) throw data({ message: "La supresión ya se ejecutó desde esta solicitud." }, { status: 409 });
       const done = await subjects.deleteFor(db, user, current);

@@ -34,12 +34,20 @@ export function RequestStaffView() {
   const paused = r.status === "por_completar";
   const data = isDataKind(r.kind);
   const ask = clock.term.incomplete && clock.askUntil ? { rule: clock.term.incomplete, until: clock.askUntil } : null;
-  const askOpen = ask !== null && open && !paused && !r.completion_requested_at && !r.extended_at && bogotaDay(now) <= ask.until && Boolean(r.due_at && now <= r.due_at);
+  const askOpen =
+    ask !== null && open && !paused && !r.completion_requested_at && !r.extended_at && bogotaDay(now) <= ask.until && Boolean(r.due_at && now <= r.due_at);
   const rule = pausedRule(clock.term);
   const canExtend = open && !paused && !r.extended_at && Boolean(r.due_at && now <= r.due_at);
   return (
     <>
-      <CaseHeading channel={requestsChannel} radicado={r.radicado} kind={r.kind} back={{ href: base, label: back }} notice={notice ? NOTICES[notice] : undefined} noun="Solicitud" />
+      <CaseHeading
+        channel={requestsChannel}
+        radicado={r.radicado}
+        kind={r.kind}
+        back={{ href: base, label: back }}
+        notice={notice ? NOTICES[notice] : undefined}
+        noun="Solicitud"
+      />
       {held ? <HeldFlag held={held} /> : null}
 
       <h2>Reloj legal</h2>
@@ -93,7 +101,10 @@ export function RequestStaffView() {
           {paused ? (
             <>
               <h2>Llegó la información que faltaba</h2>
-              <p>Si la persona la envió por otro medio (correo, escrito), regístrelo aquí: el plazo se reanuda desde el día siguiente. Si la completa en CONSULTAR, se registra sola.</p>
+              <p>
+                Si la persona la envió por otro medio (correo, escrito), regístrelo aquí: el plazo se reanuda desde el día siguiente. Si la completa en
+                CONSULTAR, se registra sola.
+              </p>
               <form method="post" className="admin-form">
                 <input type="hidden" name="accion" value="completada" />
                 <div className="field">
@@ -108,8 +119,8 @@ export function RequestStaffView() {
                 <form method="post" className="admin-form">
                   <input type="hidden" name="accion" value="prorroga" />
                   <p>
-                    Si la persona pidió más tiempo antes del {formatDay(r.completion_deadline ?? "")}, la ley le permite una prórroga hasta por un plazo igual ({rule.law}); se registra una vez. El nuevo
-                    plazo sería el {formatDay(clock.extensionDay ?? "")}.
+                    Si la persona pidió más tiempo antes del {formatDay(r.completion_deadline ?? "")}, la ley le permite una prórroga hasta por un plazo igual (
+                    {rule.law}); se registra una vez. El nuevo plazo sería el {formatDay(clock.extensionDay ?? "")}.
                   </p>
                   <button type="submit" className="button button-secondary">
                     Registrar la prórroga que pidió
@@ -136,9 +147,10 @@ export function RequestStaffView() {
                 <form method="post" className="admin-form">
                   <input type="hidden" name="accion" value="completar" />
                   <p>
-                    Hasta el {formatDay(ask.until)} ({ask.rule.askWithinDays} días {ask.rule.askUnit === "business" ? "hábiles" : "calendario"} desde el recibo, {ask.rule.law}). El plazo para responder se suspende hoy y se{" "}
-                    {ask.rule.onComplete === "restart" ? "cuenta de nuevo completo" : "reanuda con los días que quedan"} desde el día siguiente a recibir lo que falta; si no llega en{" "}
-                    {ask.rule.withdrawAfterMonths === 1 ? "un mes" : `${ask.rule.withdrawAfterMonths} meses`}, se entiende que desistió.
+                    Hasta el {formatDay(ask.until)} ({ask.rule.askWithinDays} días {ask.rule.askUnit === "business" ? "hábiles" : "calendario"} desde el recibo,{" "}
+                    {ask.rule.law}). El plazo para responder se suspende hoy y se{" "}
+                    {ask.rule.onComplete === "restart" ? "cuenta de nuevo completo" : "reanuda con los días que quedan"} desde el día siguiente a recibir lo que
+                    falta; si no llega en {ask.rule.withdrawAfterMonths === 1 ? "un mes" : `${ask.rule.withdrawAfterMonths} meses`}, se entiende que desistió.
                   </p>
                   <div className="field">
                     <label htmlFor="p-faltante">Qué falta (se envía por correo y la persona lo lee al consultar)</label>
@@ -167,7 +179,8 @@ export function RequestStaffView() {
             <form method="post" className="admin-form">
               <input type="hidden" name="accion" value="ampliar" />
               <p>
-                Antes del vencimiento, una vez, hasta el {formatDay(clock.maxExtension)} como máximo ({clock.term.extensionLaw}). La persona recibe el aviso por correo de inmediato.
+                Antes del vencimiento, una vez, hasta el {formatDay(clock.maxExtension)} como máximo ({clock.term.extensionLaw}). La persona recibe el aviso por
+                correo de inmediato.
               </p>
               <div className="field">
                 <label htmlFor="a-motivo">Motivo de la demora</label>
@@ -195,7 +208,8 @@ export function RequestStaffView() {
             <>
               <h2>Datos de la persona</h2>
               <p>
-                Verifique la identidad de quien pide (política de datos, sección 10) antes de entregar o suprimir. La búsqueda usa el correo {r.correo ?? "—"} y el documento {r.documento ?? "—"}.
+                Verifique la identidad de quien pide (política de datos, sección 10) antes de entregar o suprimir. La búsqueda usa el correo {r.correo ?? "—"} y
+                el documento {r.documento ?? "—"}.
               </p>
               <form method="post" className="admin-form">
                 <input type="hidden" name="accion" value="exportar" />
@@ -221,8 +235,8 @@ export function RequestStaffView() {
                   <form method="post" className="admin-form admin-danger">
                     <input type="hidden" name="accion" value="suprimir" />
                     <p>
-                      Suprime los mensajes de esta persona. Lo que la ley obliga a conservar (reportes de incidentes, solicitudes como prueba de la respuesta) se conserva, y nada se suprime si hay una retención legal sobre
-                      sus datos; el resultado queda registrado aquí para la respuesta.
+                      Suprime los mensajes de esta persona. Lo que la ley obliga a conservar (reportes de incidentes, solicitudes como prueba de la respuesta)
+                      se conserva, y nada se suprime si hay una retención legal sobre sus datos; el resultado queda registrado aquí para la respuesta.
                     </p>
                     <div className="field field-consent">
                       <input id="s-confirmar" name="confirmar" type="checkbox" value="si" required />
@@ -247,7 +261,9 @@ export function RequestStaffView() {
             {data && r.export_at && r.correo ? (
               <div className="field field-consent">
                 <input id="r-adjuntar" name="adjuntar" type="checkbox" value="si" />
-                <label htmlFor="r-adjuntar">Adjuntar la exportación generada el {formatBogota(r.export_at)} (datos-{r.radicado}.json)</label>
+                <label htmlFor="r-adjuntar">
+                  Adjuntar la exportación generada el {formatBogota(r.export_at)} (datos-{r.radicado}.json)
+                </label>
               </div>
             ) : null}
             <button type="submit" className="button">
@@ -283,7 +299,10 @@ export function RequestStaffView() {
       </p>
       <CaseHistory channel={requestsChannel} events={events} visibleLabel="nota visible para la persona" />
       <CaseNoteForm
-        channel={{ ...requestsChannel, statuses: requestsChannel.statuses.filter((s) => s.value === r.status || (r.status === "recibido" && s.value === "en_tramite")) }}
+        channel={{
+          ...requestsChannel,
+          statuses: requestsChannel.statuses.filter((s) => s.value === r.status || (r.status === "recibido" && s.value === "en_tramite")),
+        }}
         idPrefix="e"
         status={r.status}
         statusFieldLabel="Estado"

@@ -37,7 +37,20 @@ const AREA_OF: Record<string, StaffArea> = {
   descartar_retenido: "incidents",
   // The PQRS channel (app/features/requests): each action named per area (requestAudit).
   ...Object.fromEntries(
-    ["cambiar_estado", "nota", "pedir_completar", "prorrogar_completar", "registrar_completada", "completada_por_titular", "ampliar_plazo", "responder", "cerrar", "cerrar_desistida", "registrar_retenido", "descartar_retenido"].flatMap((action) => [
+    [
+      "cambiar_estado",
+      "nota",
+      "pedir_completar",
+      "prorrogar_completar",
+      "registrar_completada",
+      "completada_por_titular",
+      "ampliar_plazo",
+      "responder",
+      "cerrar",
+      "cerrar_desistida",
+      "registrar_retenido",
+      "descartar_retenido",
+    ].flatMap((action) => [
       [`pqrs_${action}`, "requests"],
       [`datos_${action}`, "dataRequests"],
     ]),
@@ -110,7 +123,8 @@ export async function listAudit(db: Kysely<Database>, request: PageRequest, scop
   const base = () => db.selectFrom("audit_log").leftJoin("cases", "cases.id", "audit_log.case_id").selectAll("audit_log").select("cases.kind as case_kind");
   type Query = ReturnType<typeof base>;
   type Entry = Awaited<ReturnType<Query["execute"]>>[number];
-  const ethicsAction = (eb: ExpressionBuilder<Database & { cases: Database["cases"] }, "audit_log" | "cases">) => eb(eb.fn("substr", ["audit_log.action", eb.val(1), eb.val(ethicsPrefix.length + 1)]), "=", `${ethicsPrefix}_`);
+  const ethicsAction = (eb: ExpressionBuilder<Database & { cases: Database["cases"] }, "audit_log" | "cases">) =>
+    eb(eb.fn("substr", ["audit_log.action", eb.val(1), eb.val(ethicsPrefix.length + 1)]), "=", `${ethicsPrefix}_`);
   /** What this reader may see of any entry, whoever wrote it: the filter on the admin's read and on their own entries. */
   const mayRead = (q: Query) =>
     q.where((eb) =>
@@ -125,7 +139,10 @@ export async function listAudit(db: Kysely<Database>, request: PageRequest, scop
     const piece = (narrow: (q: Query) => Query) => {
       let q = narrow(base());
       if (cursor) q = q.where("audit_log.id", desc ? "<" : ">", cursor.id);
-      return q.orderBy("audit_log.id", desc ? "desc" : "asc").limit(limit).execute();
+      return q
+        .orderBy("audit_log.id", desc ? "desc" : "asc")
+        .limit(limit)
+        .execute();
     };
     if (isAdmin) return piece(mayRead);
     const pieces = await Promise.all([
@@ -133,7 +150,14 @@ export async function listAudit(db: Kysely<Database>, request: PageRequest, scop
       ...actions.map((action) => piece((q) => q.where("audit_log.action", "=", action).where("audit_log.audience", "is", null))),
       piece((q) => q.where("audit_log.audience", "in", [...roles])),
       ...(ethicsKinds.length
-        ? ethicsActions.map((action) => piece((q) => q.where("audit_log.action", "=", action).where("audit_log.audience", "is", null).where("cases.kind", "in", [...ethicsKinds])))
+        ? ethicsActions.map((action) =>
+            piece((q) =>
+              q
+                .where("audit_log.action", "=", action)
+                .where("audit_log.audience", "is", null)
+                .where("cases.kind", "in", [...ethicsKinds]),
+            ),
+          )
         : []),
     ]);
     const merged = new Map<number, Entry>();

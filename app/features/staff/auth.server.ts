@@ -126,7 +126,10 @@ export async function resetPassword(db: Kysely<Database>, email: string, passwor
     .set({ password_hash: await hashPassword(password), password_changed_at: new Date().toISOString() })
     .where("id", "=", user.id as number)
     .execute();
-  await db.deleteFrom("sessions").where("user_id", "=", user.id as number).execute();
+  await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", user.id as number)
+    .execute();
   await resetLimit(db, accountKey(email));
   await resetLimitsWithPrefix(db, pairPrefix(email));
   return true;
@@ -141,7 +144,11 @@ export async function setUserDisabled(db: Kysely<Database>, email: string, disab
     .set({ disabled_at: disabled ? new Date().toISOString() : null })
     .where("id", "=", user.id as number)
     .execute();
-  if (disabled) await db.deleteFrom("sessions").where("user_id", "=", user.id as number).execute();
+  if (disabled)
+    await db
+      .deleteFrom("sessions")
+      .where("user_id", "=", user.id as number)
+      .execute();
   return true;
 }
 
@@ -238,7 +245,11 @@ export async function getSessionUser(db: Kysely<Database>, sessionId: string | u
   }
   // Refresh the idle clock at most once a minute.
   if (now - Date.parse(row.last_seen_at) > 60_000) {
-    await db.updateTable("sessions").set({ last_seen_at: iso(now) }).where("id_hash", "=", idHash).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: iso(now) })
+      .where("id_hash", "=", idHash)
+      .execute();
   }
   return { id: row.id as number, email: row.email, name: row.name, roles: await rolesOf(db, row.id as number) };
 }

@@ -42,7 +42,10 @@ export const userActionSchema = z.discriminatedUnion("accion", [
   z.object({ accion: z.enum(["desactivar", "activar"]), correo: email }),
   z.object({ accion: z.literal("clave"), correo: email, clave: newPassword }),
   // A confidential role waiting for a second admin (ADR 021).
-  z.object({ accion: z.enum(["confirmar", "rechazar"]), solicitud: z.string({ error: "Solicitud no encontrada." }).check(z.regex(/^\d{1,12}$/, "Solicitud no encontrada.")) }),
+  z.object({
+    accion: z.enum(["confirmar", "rechazar"]),
+    solicitud: z.string({ error: "Solicitud no encontrada." }).check(z.regex(/^\d{1,12}$/, "Solicitud no encontrada.")),
+  }),
 ]);
 
 export { firstProblem, formFields } from "~/forms/actions";

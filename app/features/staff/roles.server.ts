@@ -60,9 +60,7 @@ export interface GrantMailOptions {
   companyName: string;
 }
 
-export type RolesChange =
-  | { ok: true; applied: Role[]; pending: Role[] }
-  | { ok: false; error: string; status: 400 | 404 };
+export type RolesChange = { ok: true; applied: Role[]; pending: Role[] } | { ok: false; error: string; status: 400 | 404 };
 
 /**
  * An admin changes another account's roles from the web: removals and the roles that are not confidential
@@ -78,7 +76,11 @@ export async function changeRoles(db: Kysely<Database>, actor: Actor, targetEmai
   const waiting = wanted.filter((r) => isConfidential(r) && !current.includes(r));
   const next = wanted.filter((r) => !waiting.includes(r));
   if (next.length === 0) {
-    return { ok: false, error: "La cuenta quedaría sin roles mientras se confirma el rol confidencial: deje marcado también el rol que tiene hoy.", status: 400 };
+    return {
+      ok: false,
+      error: "La cuenta quedaría sin roles mientras se confirma el rol confidencial: deje marcado también el rol que tiene hoy.",
+      status: 400,
+    };
   }
   if (!sameRoles(next, current)) await setRoles(db, target.id as number, next);
   const pending: Role[] = [];
@@ -96,7 +98,16 @@ async function requestGrant(db: Kysely<Database>, actor: Actor, userId: number, 
   if (open) return true;
   await db
     .insertInto("pending_role_grants")
-    .values({ user_id: userId, role, requested_by: actor.id, requested_at: now.toISOString(), expires_at: new Date(now.getTime() + GRANT_DAYS * 86_400_000).toISOString(), decided_by: null, decided_at: null, decision: null })
+    .values({
+      user_id: userId,
+      role,
+      requested_by: actor.id,
+      requested_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + GRANT_DAYS * 86_400_000).toISOString(),
+      decided_by: null,
+      decided_at: null,
+      decision: null,
+    })
     .execute();
   await audit(db, actor, "pedir_rol_confidencial", { detail: `${await emailOf(db, userId)}: ${role} (espera la confirmación de otra persona administradora)` });
   return true;
@@ -105,7 +116,8 @@ async function requestGrant(db: Kysely<Database>, actor: Actor, userId: number, 
 const openGrants = (db: Kysely<Database>, now: Date) =>
   db.selectFrom("pending_role_grants").selectAll().where("decided_at", "is", null).where("expires_at", ">", now.toISOString());
 
-const emailOf = async (db: Kysely<Database>, userId: number) => (await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email ?? `cuenta n.º ${userId}`;
+const emailOf = async (db: Kysely<Database>, userId: number) =>
+  (await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst())?.email ?? `cuenta n.º ${userId}`;
 
 /** The grants waiting for a second admin, for the users page. */
 export async function pendingGrants(db: Kysely<Database>, now = new Date()) {
@@ -126,10 +138,18 @@ export type GrantDecision = { ok: true; role: Role; targetEmail: string } | { ok
  * A second admin decides a pending grant. Confirmed: the role is added, the accounts that already held it
  * are mailed and see it in their audit. The admin who asked cannot confirm, nor the account it is for.
  */
-export async function decideGrant(db: Kysely<Database>, actor: Actor, grantId: number, confirm: boolean, mail: GrantMailOptions, now = new Date()): Promise<GrantDecision> {
+export async function decideGrant(
+  db: Kysely<Database>,
+  actor: Actor,
+  grantId: number,
+  confirm: boolean,
+  mail: GrantMailOptions,
+  now = new Date(),
+): Promise<GrantDecision> {
   const grant = await openGrants(db, now).where("id", "=", grantId).executeTakeFirst();
   if (!grant) return { ok: false, error: "Esa solicitud de rol ya no está pendiente (se decidió o venció).", status: 404 };
-  if (confirm && grant.requested_by === actor.id) return { ok: false, error: "Quien pidió el rol no puede confirmarlo: debe hacerlo otra persona con el rol de administración.", status: 400 };
+  if (confirm && grant.requested_by === actor.id)
+    return { ok: false, error: "Quien pidió el rol no puede confirmarlo: debe hacerlo otra persona con el rol de administración.", status: 400 };
   if (confirm && grant.user_id === actor.id) return { ok: false, error: SELF_REFUSAL, status: 400 };
   const targetEmail = await emailOf(db, grant.user_id);
   const askerEmail = await emailOf(db, grant.requested_by);
@@ -170,7 +190,9 @@ export async function grantConfidentialRole(
     .where("users.disabled_at", "is", null)
     .where("users.id", "!=", userId)
     .execute();
-  const how = who.confirmed ? `pedido por ${who.asked}, confirmado por ${who.confirmed}` : "concedido desde la línea de comandos del servidor, sin segunda confirmación";
+  const how = who.confirmed
+    ? `pedido por ${who.asked}, confirmado por ${who.confirmed}`
+    : "concedido desde la línea de comandos del servidor, sin segunda confirmación";
   const detail = `${targetEmail}: ${role} (${how})`;
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -183,7 +205,20 @@ export async function grantConfidentialRole(
     for (const holder of holders) {
       await trx
         .insertInto("outbox")
-        .values({ message_id: null, case_id: null, recipients: holder.email, subject: notice.subject, body_text: notice.text, body_html: notice.html, status: "pending", attempts: 0, next_attempt_at: at, last_error: null, sent_at: null, created_at: at })
+        .values({
+          message_id: null,
+          case_id: null,
+          recipients: holder.email,
+          subject: notice.subject,
+          body_text: notice.text,
+          body_html: notice.html,
+          status: "pending",
+          attempts: 0,
+          next_attempt_at: at,
+          last_error: null,
+          sent_at: null,
+          created_at: at,
+        })
         .execute();
     }
   });
@@ -191,15 +226,26 @@ export async function grantConfidentialRole(
 }
 
 /** The mail to the holders of a confidential role: who got it and how; nothing of any case. */
-export function grantNotice(input: { targetEmail: string; role: Role; asked: string; confirmed: string | null; origin: string; companyName: string }): RenderedMail {
-  return renderMail(`Se concedió el rol «${ROLE_LABELS[input.role]}» a otra cuenta`, [
-    ["Cuenta", input.targetEmail],
-    ["Rol", ROLE_LABELS[input.role]],
-    ["Pedido por", input.asked],
-    ["Confirmado por", input.confirmed ?? "Nadie: se concedió desde la línea de comandos del servidor, sin segunda confirmación"],
-  ], [
-    "Desde ahora esa cuenta lee los reportes de la línea ética que usted lee. Si no lo esperaba, avise de inmediato a la administración del sitio.",
-    `Lo verá también en la auditoría: ${input.origin}/admin/auditoria`,
-    `Correo automático del sitio de ${input.companyName}.`,
-  ]);
+export function grantNotice(input: {
+  targetEmail: string;
+  role: Role;
+  asked: string;
+  confirmed: string | null;
+  origin: string;
+  companyName: string;
+}): RenderedMail {
+  return renderMail(
+    `Se concedió el rol «${ROLE_LABELS[input.role]}» a otra cuenta`,
+    [
+      ["Cuenta", input.targetEmail],
+      ["Rol", ROLE_LABELS[input.role]],
+      ["Pedido por", input.asked],
+      ["Confirmado por", input.confirmed ?? "Nadie: se concedió desde la línea de comandos del servidor, sin segunda confirmación"],
+    ],
+    [
+      "Desde ahora esa cuenta lee los reportes de la línea ética que usted lee. Si no lo esperaba, avise de inmediato a la administración del sitio.",
+      `Lo verá también en la auditoría: ${input.origin}/admin/auditoria`,
+      `Correo automático del sitio de ${input.companyName}.`,
+    ],
+  );
 }

@@ -13,7 +13,13 @@ import { grantConfidentialRole, isConfidential } from "./roles.server";
 /** A confidential role granted from the server's shell; returns the line the command prints. */
 export async function grantFromShell(db: Kysely<Database>, userId: number, role: Role): Promise<string> {
   const site = getSiteConfig();
-  const told = await grantConfidentialRole(db, userId, role, { asked: "(línea de comandos del servidor)", confirmed: null, by: null }, { origin: site.origin.replace(/\/$/, ""), companyName: site.company.name });
+  const told = await grantConfidentialRole(
+    db,
+    userId,
+    role,
+    { asked: "(línea de comandos del servidor)", confirmed: null, by: null },
+    { origin: site.origin.replace(/\/$/, ""), companyName: site.company.name },
+  );
   return `Rol ${role} concedido desde la línea de comandos del servidor, sin segunda confirmación. Queda en la auditoría; se avisó por correo a ${told} cuenta(s) que ya tenían el rol.`;
 }
 

@@ -24,7 +24,10 @@ export async function usersAction({ request, user, services }: StaffCall) {
   if ("solicitud" in input) {
     // A second admin decides a confidential role asked by another (docs/product.md §34, ADR 021).
     const site = getSiteConfig();
-    const result = await decideGrant(services.db, user, Number(input.solicitud), input.accion === "confirmar", { origin: site.origin.replace(/\/$/, ""), companyName: site.company.name });
+    const result = await decideGrant(services.db, user, Number(input.solicitud), input.accion === "confirmar", {
+      origin: site.origin.replace(/\/$/, ""),
+      companyName: site.company.name,
+    });
     if (!result.ok) return data({ error: result.error }, { status: result.status });
     return redirect(`/admin/usuarios?aviso=${input.accion === "confirmar" ? "confirmado" : "rechazado"}`);
   }
@@ -34,7 +37,10 @@ export async function usersAction({ request, user, services }: StaffCall) {
     if (input.accion === "crear") {
       if (input.rol.some(isConfidential)) {
         return data(
-          { error: "Una cuenta nueva no puede crearse con un rol de la línea ética: créela con otro rol y luego pida el rol confidencial (otra persona administradora lo confirma), o créela desde la línea de comandos del servidor." },
+          {
+            error:
+              "Una cuenta nueva no puede crearse con un rol de la línea ética: créela con otro rol y luego pida el rol confidencial (otra persona administradora lo confirma), o créela desde la línea de comandos del servidor.",
+          },
           { status: 400 },
         );
       }

@@ -29,17 +29,15 @@ export function UsersView() {
       ) : null}
       <h2>Roles de la línea ética</h2>
       <p>
-        Nadie cambia sus propios roles. Los roles que abren la línea ética (comité de convivencia, oficial de cumplimiento y
-        referente de género) no se conceden con una sola persona: quien los pide deja la solicitud pendiente, otra persona
-        con el rol de administración la confirma aquí (vence en {grantDays} días) y quienes ya tienen ese rol reciben un
-        correo. Quitar un rol no necesita confirmación.
+        Nadie cambia sus propios roles. Los roles que abren la línea ética (comité de convivencia, oficial de cumplimiento y referente de género) no se conceden
+        con una sola persona: quien los pide deja la solicitud pendiente, otra persona con el rol de administración la confirma aquí (vence en {grantDays} días)
+        y quienes ya tienen ese rol reciben un correo. Quitar un rol no necesita confirmación.
       </p>
       {admins < 2 ? (
         <p className="admin-notice">
-          Esta organización tiene una sola cuenta de administración activa: desde esta página nadie puede confirmar un rol de
-          la línea ética. Quien tenga acceso al servidor puede concederlo desde la línea de comandos (
-          <code>npm run admin -- set-roles --email CORREO --role ROLES</code>); queda en la auditoría y se avisa por correo a
-          quienes ya tienen el rol.
+          Esta organización tiene una sola cuenta de administración activa: desde esta página nadie puede confirmar un rol de la línea ética. Quien tenga acceso
+          al servidor puede concederlo desde la línea de comandos (<code>npm run admin -- set-roles --email CORREO --role ROLES</code>); queda en la auditoría y
+          se avisa por correo a quienes ya tienen el rol.
         </p>
       ) : null}
       {grants.length ? (
@@ -70,11 +68,23 @@ export function UsersView() {
                       {g.mine || g.target_email === me ? (
                         <span>Debe confirmarlo otra persona con el rol de administración.</span>
                       ) : (
-                        <button type="submit" name="accion" value="confirmar" className="button" aria-label={`Confirmar el rol ${ROLE_LABELS[g.role]} para ${g.target_email}`}>
+                        <button
+                          type="submit"
+                          name="accion"
+                          value="confirmar"
+                          className="button"
+                          aria-label={`Confirmar el rol ${ROLE_LABELS[g.role]} para ${g.target_email}`}
+                        >
                           Confirmar
                         </button>
                       )}
-                      <button type="submit" name="accion" value="rechazar" className="button button-secondary" aria-label={`Rechazar el rol ${ROLE_LABELS[g.role]} para ${g.target_email}`}>
+                      <button
+                        type="submit"
+                        name="accion"
+                        value="rechazar"
+                        className="button button-secondary"
+                        aria-label={`Rechazar el rol ${ROLE_LABELS[g.role]} para ${g.target_email}`}
+                      >
                         Rechazar
                       </button>
                     </form>

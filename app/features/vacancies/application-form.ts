@@ -30,7 +30,12 @@ export const af = {
     autocomplete: "off",
     pattern: { regex: /^[A-Za-z0-9-]{3,20}$/, message: FIELD_MESSAGES.invalidDocument },
   }),
-  correo: emailField({ name: "correo", label: "Correo electrónico", staffLabel: "Correo", hint: "Allí le enviamos el radicado, el código y cada cambio de estado." }),
+  correo: emailField({
+    name: "correo",
+    label: "Correo electrónico",
+    staffLabel: "Correo",
+    hint: "Allí le enviamos el radicado, el código y cada cambio de estado.",
+  }),
   celular: phoneField({ name: "celular", label: "Celular", staffLabel: "Celular" }),
   ciudad: textField({ name: "ciudad", label: "Ciudad donde vive", staffLabel: "Ciudad", maxLength: 60, autocomplete: "address-level2" }),
   mensaje: textField({

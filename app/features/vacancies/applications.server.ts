@@ -41,7 +41,9 @@ function receiptMail(o: { radicado: string; code: string; title: string; receive
       ["Vacante", o.title],
       ["Recibida", `${formatBogota(o.receivedAt)} (hora de Colombia)`],
     ],
-    [`Con el radicado y el código puede ver el estado de su postulación, o retirarla, en ${consultUrl(o.origin)}. Guarde el código: no lo enviaremos de nuevo.`],
+    [
+      `Con el radicado y el código puede ver el estado de su postulación, o retirarla, en ${consultUrl(o.origin)}. Guarde el código: no lo enviaremos de nuevo.`,
+    ],
     footer(o.companyName),
   );
 }
@@ -54,7 +56,9 @@ function updatedMail(o: { radicado: string; title: string; at: string; origin: s
       ["Vacante", o.title],
       ["Hoja de vida nueva", `${formatBogota(o.at)} (hora de Colombia)`],
     ],
-    [`Recibimos una nueva postulación a esta vacante con su documento y reemplazamos la hoja de vida. Si no fue usted, escríbanos por PQRS citando el radicado. Consulte su postulación en ${consultUrl(o.origin)}.`],
+    [
+      `Recibimos una nueva postulación a esta vacante con su documento y reemplazamos la hoja de vida. Si no fue usted, escríbanos por PQRS citando el radicado. Consulte su postulación en ${consultUrl(o.origin)}.`,
+    ],
     footer(o.companyName),
   );
 }
@@ -111,14 +115,30 @@ export async function storeApplication(
           .set({ resume_key: key, resume_size: resume.length, resume_sha256: digest, resume_updated_at: now })
           .where("case_id", "=", id)
           .execute();
-        await trx.insertInto("case_events").values({ case_id: id, at: now, type: "nota", status: null, note: "Se recibió una nueva hoja de vida.", visible: 1, author: "sistema" }).execute();
+        await trx
+          .insertInto("case_events")
+          .values({ case_id: id, at: now, type: "nota", status: null, note: "Se recibió una nueva hoja de vida.", visible: 1, author: "sistema" })
+          .execute();
         await trx.updateTable("cases").set({ updated_at: now }).where("id", "=", id).execute();
         // Told at the address first given: whoever typed the document cannot redirect the notice.
         await options.store.dropRows(trx, [existing.resume_key]);
-        await queueCaseMail(trx, id, existing.correo, updatedMail({ radicado: existing.radicado, title: vacancy.title, at: now, origin: options.origin, companyName: options.companyName }), now);
+        await queueCaseMail(
+          trx,
+          id,
+          existing.correo,
+          updatedMail({ radicado: existing.radicado, title: vacancy.title, at: now, origin: options.origin, companyName: options.companyName }),
+          now,
+        );
         return { stored: { id, radicado: existing.radicado, code: null, updated: true }, old: existing.resume_key };
       }
-      const created = await insertCase(trx, { channel: applicationsChannel, kind: "postulacion", receivedAt: now, policyVersion: options.policyVersion, sensitiveConsent: false, contactEmail: correo });
+      const created = await insertCase(trx, {
+        channel: applicationsChannel,
+        kind: "postulacion",
+        receivedAt: now,
+        policyVersion: options.policyVersion,
+        sensitiveConsent: false,
+        contactEmail: correo,
+      });
       await trx
         .insertInto("job_applications")
         .values({
@@ -140,7 +160,13 @@ export async function storeApplication(
           withdrawn_at: null,
         })
         .execute();
-      await queueCaseMail(trx, created.id, correo, receiptMail({ ...created, title: vacancy.title, receivedAt: now, origin: options.origin, companyName: options.companyName }), now);
+      await queueCaseMail(
+        trx,
+        created.id,
+        correo,
+        receiptMail({ ...created, title: vacancy.title, receivedAt: now, origin: options.origin, companyName: options.companyName }),
+        now,
+      );
       return { stored: { ...created, updated: false }, old: null };
     });
     if (result.old) await options.store.dropFiles([result.old]);
@@ -163,7 +189,13 @@ export async function candidateView(db: Kysely<Database>, caseId: number) {
       .where("case_id", "=", caseId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { ...view, vacancy: { title: row.title, slug: row.slug }, resumeAt: row.resume_updated_at, withdrawn: row.withdrawn_at !== null, ended: ENDED.includes(view.status) };
+  return {
+    ...view,
+    vacancy: { title: row.title, slug: row.slug },
+    resumeAt: row.resume_updated_at,
+    withdrawn: row.withdrawn_at !== null,
+    ended: ENDED.includes(view.status),
+  };
 }
 export type CandidateView = Awaited<ReturnType<typeof candidateView>>;
 
@@ -172,7 +204,10 @@ export async function withdrawApplication(db: Kysely<Database>, caseId: number, 
   return db.transaction().execute(async (trx) => {
     const c = await trx.selectFrom("cases").select("status").where("id", "=", caseId).where("channel", "=", CHANNEL).executeTakeFirst();
     if (!c || ENDED.includes(c.status)) return false;
-    await trx.insertInto("case_events").values({ case_id: caseId, at: now, type: "estado", status: "retirada", note: null, visible: 1, author: "reportante" }).execute();
+    await trx
+      .insertInto("case_events")
+      .values({ case_id: caseId, at: now, type: "estado", status: "retirada", note: null, visible: 1, author: "reportante" })
+      .execute();
     await trx.updateTable("cases").set({ status: "retirada", updated_at: now }).where("id", "=", caseId).execute();
     await trx.updateTable("job_applications").set({ withdrawn_at: now }).where("case_id", "=", caseId).execute();
     await audit(trx, null, "postulacion_retirada", { caseId, email: "(candidato)" });
@@ -264,7 +299,9 @@ export async function listApplications(db: Kysely<Database>, vacancyId: number, 
 }
 
 export async function applicationCities(db: Kysely<Database>, vacancyId: number) {
-  return (await db.selectFrom("job_applications").select("ciudad").distinct().where("vacancy_id", "=", vacancyId).orderBy("ciudad").limit(200).execute()).map((r) => r.ciudad);
+  return (await db.selectFrom("job_applications").select("ciudad").distinct().where("vacancy_id", "=", vacancyId).orderBy("ciudad").limit(200).execute()).map(
+    (r) => r.ciudad,
+  );
 }
 
 export async function getApplication(db: Kysely<Database>, caseId: number) {
@@ -280,7 +317,12 @@ export async function getApplication(db: Kysely<Database>, caseId: number) {
 }
 
 /** The résumé's bytes for a staff member, the read audited (who, which application). */
-export async function readResume(db: Kysely<Database>, store: ResumeStore, user: User, caseId: number): Promise<{ file: Buffer; radicado: string } | undefined> {
+export async function readResume(
+  db: Kysely<Database>,
+  store: ResumeStore,
+  user: User,
+  caseId: number,
+): Promise<{ file: Buffer; radicado: string } | undefined> {
   const row = await db
     .selectFrom("job_applications")
     .innerJoin("cases", "cases.id", "job_applications.case_id")
@@ -308,16 +350,40 @@ export async function changeApplication(
   if (input.status === "retirada") return "invalid";
   const status = input.status && input.status !== row.status ? input.status : undefined;
   const note = input.note?.trim().slice(0, 2000) || null;
-  return addEvent(db, user, caseId, { channel: applicationsChannel, status, note: note ?? undefined, visible: input.visible }, {
-    also: status
-      ? (trx) =>
-          queueCaseMail(trx, caseId, row.correo, statusMail({ radicado: row.radicado, title: row.vacancy_title, status, note: input.visible ? note : null, origin: options.origin, companyName: options.companyName }))
-      : undefined,
-  });
+  return addEvent(
+    db,
+    user,
+    caseId,
+    { channel: applicationsChannel, status, note: note ?? undefined, visible: input.visible },
+    {
+      also: status
+        ? (trx) =>
+            queueCaseMail(
+              trx,
+              caseId,
+              row.correo,
+              statusMail({
+                radicado: row.radicado,
+                title: row.vacancy_title,
+                status,
+                note: input.visible ? note : null,
+                origin: options.origin,
+                companyName: options.companyName,
+              }),
+            )
+        : undefined,
+    },
+  );
 }
 
 /** "No seleccionada" for every chosen application of a vacancy still open in the process: one event and one mail each. */
-export async function rejectMany(db: Kysely<Database>, user: User, vacancyId: number, ids: number[], options: Pick<ApplicationOptions, "origin" | "companyName">): Promise<number> {
+export async function rejectMany(
+  db: Kysely<Database>,
+  user: User,
+  vacancyId: number,
+  ids: number[],
+  options: Pick<ApplicationOptions, "origin" | "companyName">,
+): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db
     .selectFrom("job_applications")
@@ -350,7 +416,10 @@ export async function deleteApplications(db: Kysely<Database>, store: ResumeStor
     await trx.deleteFrom("outbox").where("case_id", "in", ids).execute();
     await trx.deleteFrom("case_events").where("case_id", "in", ids).execute();
     await trx.deleteFrom("job_applications").where("case_id", "in", ids).execute();
-    await store.dropRows(trx, rows.map((r) => r.resume_key));
+    await store.dropRows(
+      trx,
+      rows.map((r) => r.resume_key),
+    );
     await trx.deleteFrom("cases").where("id", "in", ids).execute();
     return rows.map((r) => r.resume_key);
   });
@@ -382,7 +451,10 @@ export async function applicationsOf(db: Kysely<Database>, who: { documento?: st
       "job_applications.resume_sha256",
     ])
     .where((eb) =>
-      eb.or([...(who.documento ? [eb("job_applications.documento", "=", who.documento.toUpperCase())] : []), ...(who.correo ? [eb("job_applications.correo", "=", who.correo.toLowerCase())] : [])]),
+      eb.or([
+        ...(who.documento ? [eb("job_applications.documento", "=", who.documento.toUpperCase())] : []),
+        ...(who.correo ? [eb("job_applications.correo", "=", who.correo.toLowerCase())] : []),
+      ]),
     )
     .orderBy("job_applications.received_at")
     .execute();

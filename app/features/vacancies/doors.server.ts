@@ -31,10 +31,14 @@ const RECEIPT_COOKIE = "postulacion_recibida";
 /** Per address and hour, counted in the database (every instance shares it), besides the forms' per-minute limit. */
 export const APPLICATIONS_PER_HOUR = 10;
 
-
 export const applicationOptions = (services: Services) => {
   const site = getSiteConfig();
-  return { policyVersion: services.policyVersion, origin: site.origin.replace(/\/$/, ""), companyName: site.company.name, store: resumeStore(services.env.DATABASE_URL) };
+  return {
+    policyVersion: services.policyVersion,
+    origin: site.origin.replace(/\/$/, ""),
+    companyName: site.company.name,
+    store: resumeStore(services.env.DATABASE_URL),
+  };
 };
 
 export interface ApplyRefusal {
@@ -75,7 +79,9 @@ export async function handleApplyPost(request: Request, slug: string, answer: "p
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const wantsJson = answer === "json";
   const refuse = (status: number, answer: ApplyRefusal) =>
-    wantsJson ? Response.json({ error: { message: answer.summary, fields: answer.errors } }, { status, headers }) : data({ refusal: answer }, { status, headers });
+    wantsJson
+      ? Response.json({ error: { message: answer.summary, fields: answer.errors } }, { status, headers })
+      : data({ refusal: answer }, { status, headers });
   try {
     checkRateMark(request, "postulacion");
     checkOrigin(request);
@@ -95,7 +101,9 @@ export async function handleApplyPost(request: Request, slug: string, answer: "p
       const submission = readSubmission(applicationForm, { ...body }, { trap: "discard" });
       if (submission.trapped) {
         log("warn", "application-trapped", { slug });
-        return wantsJson ? Response.json({ ok: true }, { status: 201, headers }) : new Response(null, { status: 303, headers: { Location: RECEIPT_PATH, ...headers } });
+        return wantsJson
+          ? Response.json({ ok: true }, { status: 201, headers })
+          : new Response(null, { status: 303, headers: { Location: RECEIPT_PATH, ...headers } });
       }
       values = submission.values;
     } catch (error) {
@@ -117,7 +125,11 @@ export async function handleApplyPost(request: Request, slug: string, answer: "p
     const stored = await storeApplication(services.db, vacancy, values, read.file as Buffer, applicationOptions(services));
     services.outbox?.kick();
     log("info", "application-stored", { caseId: stored.id, updated: stored.updated, mail: services.outbox ? "queued" : "disabled" });
-    const cookie = serializeCookie(request, RECEIPT_COOKIE, [stored.radicado, stored.code ?? "-", stored.updated ? "actualizada" : "nueva"].join(" "), { path: RECEIPT_PATH, sameSite: "Strict", maxAgeSeconds: 900 });
+    const cookie = serializeCookie(request, RECEIPT_COOKIE, [stored.radicado, stored.code ?? "-", stored.updated ? "actualizada" : "nueva"].join(" "), {
+      path: RECEIPT_PATH,
+      sameSite: "Strict",
+      maxAgeSeconds: 900,
+    });
     // With the script: the receipt page is opened next, and reads the same one-time cookie.
     if (wantsJson) return Response.json({ ok: true, recibo: RECEIPT_PATH }, { status: 201, headers: { ...headers, "Set-Cookie": cookie } });
     return new Response(null, { status: 303, headers: { Location: RECEIPT_PATH, ...headers, "Set-Cookie": cookie } });
@@ -138,7 +150,10 @@ export async function handleApplyPost(request: Request, slug: string, answer: "p
 export function readApplyReceipt(request: Request) {
   const value = readCookie(request, RECEIPT_COOKIE) ?? "";
   const [radicado, code, kind] = value.split(" ");
-  const headers = { "Cache-Control": "no-store", "Set-Cookie": serializeCookie(request, RECEIPT_COOKIE, null, { path: RECEIPT_PATH, sameSite: "Strict", maxAgeSeconds: 900 }) };
+  const headers = {
+    "Cache-Control": "no-store",
+    "Set-Cookie": serializeCookie(request, RECEIPT_COOKIE, null, { path: RECEIPT_PATH, sameSite: "Strict", maxAgeSeconds: 900 }),
+  };
   const receipt = radicado && code ? { radicado, code: code === "-" ? null : code, updated: kind === "actualizada" } : null;
   return { receipt, headers };
 }
@@ -147,7 +162,8 @@ export function readApplyReceipt(request: Request) {
 
 /** A 30-minute proof of the lookup for the withdrawal form (the code is never written into a page), keyed with the case's code hash. */
 const ACCESS_TTL_MS = 30 * 60 * 1000;
-const sign = (codeHash: string, payload: string) => createHmac("sha256", Buffer.from(codeHash, "hex")).update(`postulacion-acceso:${payload}`).digest("base64url");
+const sign = (codeHash: string, payload: string) =>
+  createHmac("sha256", Buffer.from(codeHash, "hex")).update(`postulacion-acceso:${payload}`).digest("base64url");
 const codeHashOf = async (services: Services, caseId: number) =>
   (await services.db.selectFrom("cases").select("code_hash").where("id", "=", caseId).where("channel", "=", CHANNEL).executeTakeFirst())?.code_hash;
 async function mintAccess(services: Services, caseId: number) {
@@ -165,14 +181,13 @@ async function readAccess(services: Services, token: string): Promise<number | n
 }
 
 export const CONSULT_TEXTS = {
-  notFound: "No encontramos una postulación con ese radicado y ese código. Revise los dos datos, tal como aparecen en su confirmación o en el correo que le enviamos.",
+  notFound:
+    "No encontramos una postulación con ese radicado y ese código. Revise los dos datos, tal como aparecen en su confirmación o en el correo que le enviamos.",
   expired: "Pasaron más de 30 minutos desde que consultó: consulte de nuevo con el radicado y el código.",
   withdrawn: "Retiramos su postulación. Sus datos y su hoja de vida se borran al cumplirse el plazo de la política de datos.",
 } as const;
 
-export type ApplicationConsultAnswer =
-  | { outcome: "found"; view: CandidateView; access: string; notice?: string }
-  | { outcome: "refused"; message: string };
+export type ApplicationConsultAnswer = { outcome: "found"; view: CandidateView; access: string; notice?: string } | { outcome: "refused"; message: string };
 
 /** POST /empleos/consulta: `accion=consultar` (radicado + code) or `accion=retirar` (the proof from the previous answer). */
 export async function handleApplicationConsult(request: Request) {
@@ -190,7 +205,12 @@ export async function handleApplicationConsult(request: Request) {
         answer = { outcome: "refused", message: CONSULT_TEXTS.expired };
       } else {
         const done = await withdrawApplication(services.db, caseId);
-        answer = { outcome: "found", view: await candidateView(services.db, caseId), access: await mintAccess(services, caseId), ...(done ? { notice: CONSULT_TEXTS.withdrawn } : {}) };
+        answer = {
+          outcome: "found",
+          view: await candidateView(services.db, caseId),
+          access: await mintAccess(services, caseId),
+          ...(done ? { notice: CONSULT_TEXTS.withdrawn } : {}),
+        };
       }
     } else {
       const found = await consultCase(request, body, { channel: CHANNEL });

@@ -211,7 +211,10 @@ export function ApplicationStatus({ view, access, notice }: { view: CandidateVie
         <form method="post" action="/empleos/consulta" className="vacancy-withdraw">
           <input type="hidden" name="accion" value="retirar" />
           <input type="hidden" name="acceso" value={access} />
-          <p>Si ya no le interesa esta vacante, puede retirar su postulación. Sus datos y su hoja de vida se borran al cumplirse el plazo de la política de datos.</p>
+          <p>
+            Si ya no le interesa esta vacante, puede retirar su postulación. Sus datos y su hoja de vida se borran al cumplirse el plazo de la política de
+            datos.
+          </p>
           <button type="submit" className="button">
             RETIRAR MI POSTULACIÓN
           </button>

@@ -27,7 +27,11 @@ export const applicationPurger: Purger = {
       // The status's own event: the last one that set an ended status.
       .where((eb) =>
         eb(
-          eb.selectFrom("case_events").select((e) => e.fn.max("at").as("at")).whereRef("case_events.case_id", "=", "cases.id").where("case_events.status", "in", [...ENDED]),
+          eb
+            .selectFrom("case_events")
+            .select((e) => e.fn.max("at").as("at"))
+            .whereRef("case_events.case_id", "=", "cases.id")
+            .where("case_events.status", "in", [...ENDED]),
           "<",
           cutoff,
         ),

@@ -5,14 +5,23 @@ import { CONTRACTS, DEPARTMENTS, SECTORS, WORKDAYS } from "./vacancy";
 
 const required = (max: number, empty: string) => trimmed(max, `Admite como máximo ${max.toLocaleString("es-CO")} caracteres.`).check(z.minLength(1, empty));
 const pesos = (message: string) =>
-  z.pipe(
-    z.string({ error: message }),
-    z.transform((v) => Number(v.replace(/[^0-9]/g, "") || "NaN")),
-  ).check(z.refine((n) => Number.isSafeInteger(n) && n >= 100_000 && n <= 100_000_000, message));
-const optionalPesos = z.pipe(
-  z.optional(z.string()),
-  z.transform((v) => (v && v.replace(/[^0-9]/g, "") ? Number(v.replace(/[^0-9]/g, "")) : null)),
-).check(z.refine((n) => n === null || (Number.isSafeInteger(n) && n >= 100_000 && n <= 100_000_000), "El salario máximo debe ser un valor en pesos, entre $100.000 y $100.000.000."));
+  z
+    .pipe(
+      z.string({ error: message }),
+      z.transform((v) => Number(v.replace(/[^0-9]/g, "") || "NaN")),
+    )
+    .check(z.refine((n) => Number.isSafeInteger(n) && n >= 100_000 && n <= 100_000_000, message));
+const optionalPesos = z
+  .pipe(
+    z.optional(z.string()),
+    z.transform((v) => (v && v.replace(/[^0-9]/g, "") ? Number(v.replace(/[^0-9]/g, "")) : null)),
+  )
+  .check(
+    z.refine(
+      (n) => n === null || (Number.isSafeInteger(n) && n >= 100_000 && n <= 100_000_000),
+      "El salario máximo debe ser un valor en pesos, entre $100.000 y $100.000.000.",
+    ),
+  );
 
 export const vacancyFields = {
   title: required(120, "Escriba el cargo."),
@@ -25,7 +34,12 @@ export const vacancyFields = {
   schedule: required(200, "Escriba el horario."),
   contract: z.enum(CONTRACTS.map((c) => c.value) as [string, ...string[]], { error: "Elija el tipo de contrato." }),
   workday: z.enum(WORKDAYS.map((c) => c.value) as [string, ...string[]], { error: "Elija la jornada." }),
-  places: z.pipe(z.string({ error: "Escriba cuántas vacantes hay." }), z.transform((v) => Number(v))).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 1000, "Escriba cuántas vacantes hay (de 1 a 1.000).")),
+  places: z
+    .pipe(
+      z.string({ error: "Escriba cuántas vacantes hay." }),
+      z.transform((v) => Number(v)),
+    )
+    .check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 1000, "Escriba cuántas vacantes hay (de 1 a 1.000).")),
   requirements: required(4000, "Escriba los requisitos."),
   duties: required(4000, "Escriba las funciones."),
   closes_on: day("Escriba la fecha de cierre."),

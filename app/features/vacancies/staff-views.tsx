@@ -4,7 +4,23 @@ import { CONTRACTS, DEPARTMENTS, SECTORS, WORKDAYS } from "./vacancy";
 
 export type VacancyValues = Record<string, string>;
 
-function Text({ name, label, values, hint, long, type = "text", required = true }: { name: string; label: string; values: VacancyValues; hint?: string; long?: boolean; type?: string; required?: boolean }) {
+function Text({
+  name,
+  label,
+  values,
+  hint,
+  long,
+  type = "text",
+  required = true,
+}: {
+  name: string;
+  label: string;
+  values: VacancyValues;
+  hint?: string;
+  long?: boolean;
+  type?: string;
+  required?: boolean;
+}) {
   const id = `vacante-${name}`;
   return (
     <div className="field">
@@ -23,7 +39,17 @@ function Text({ name, label, values, hint, long, type = "text", required = true 
   );
 }
 
-function Choice({ name, label, values, options }: { name: string; label: string; values: VacancyValues; options: readonly { value: string; label: string }[] }) {
+function Choice({
+  name,
+  label,
+  values,
+  options,
+}: {
+  name: string;
+  label: string;
+  values: VacancyValues;
+  options: readonly { value: string; label: string }[];
+}) {
   return (
     <div className="field">
       <label htmlFor={`vacante-${name}`}>{label}</label>

@@ -69,7 +69,13 @@ export async function createVacancy(db: Kysely<Database>, user: User, input: Vac
  * An edit; a published vacancy stays published only if its new text passes the check (the edit is
  * refused otherwise, the published text unchanged). The slug never changes: links already shared keep working.
  */
-export async function updateVacancy(db: Kysely<Database>, user: User, id: number, input: VacancyInput, now = new Date().toISOString()): Promise<{ ok: true } | PublishRefusal> {
+export async function updateVacancy(
+  db: Kysely<Database>,
+  user: User,
+  id: number,
+  input: VacancyInput,
+  now = new Date().toISOString(),
+): Promise<{ ok: true } | PublishRefusal> {
   const current = await db.selectFrom("vacancies").select(["status"]).where("id", "=", id).executeTakeFirst();
   if (!current) return { ok: false, message: VACANCY_TEXTS.notFound };
   if (current.status === "publicada") {
@@ -77,7 +83,11 @@ export async function updateVacancy(db: Kysely<Database>, user: User, id: number
     if (refused) return refused;
   }
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("vacancies").set({ ...input, search_text: searchTextOf(input), updated_at: now }).where("id", "=", id).execute();
+    await trx
+      .updateTable("vacancies")
+      .set({ ...input, search_text: searchTextOf(input), updated_at: now })
+      .where("id", "=", id)
+      .execute();
     await audit(trx, user, "editar_vacante", { detail: `vacante ${id}: ${input.title.slice(0, 100)}` });
   });
   return { ok: true };
@@ -97,11 +107,17 @@ export async function publishVacancy(db: Kysely<Database>, user: User, id: numbe
   if (v.status === "cerrada") return { ok: false, message: VACANCY_TEXTS.closed };
   const refused = publishable(v, now);
   if (refused) {
-    await audit(db, user, "publicacion_rechazada", { detail: `vacante ${id}: ${refused.findings?.map((f) => f.rule).join(", ") || refused.message.slice(0, 80)}` });
+    await audit(db, user, "publicacion_rechazada", {
+      detail: `vacante ${id}: ${refused.findings?.map((f) => f.rule).join(", ") || refused.message.slice(0, 80)}`,
+    });
     return refused;
   }
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("vacancies").set({ status: "publicada", published_at: v.published_at ?? now, updated_at: now }).where("id", "=", id).execute();
+    await trx
+      .updateTable("vacancies")
+      .set({ status: "publicada", published_at: v.published_at ?? now, updated_at: now })
+      .where("id", "=", id)
+      .execute();
     await audit(trx, user, "publicar_vacante", { detail: `vacante ${id} (SPE ${v.spe_code})` });
   });
   return { ok: true };
@@ -109,7 +125,12 @@ export async function publishVacancy(db: Kysely<Database>, user: User, id: numbe
 
 export async function closeVacancy(db: Kysely<Database>, user: User, id: number, now = new Date().toISOString()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const done = await trx.updateTable("vacancies").set({ status: "cerrada", closed_at: now, updated_at: now }).where("id", "=", id).where("status", "!=", "cerrada").executeTakeFirst();
+    const done = await trx
+      .updateTable("vacancies")
+      .set({ status: "cerrada", closed_at: now, updated_at: now })
+      .where("id", "=", id)
+      .where("status", "!=", "cerrada")
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) return false;
     await audit(trx, user, "cerrar_vacante", { detail: `vacante ${id}` });
     return true;
@@ -123,7 +144,13 @@ export async function listVacancies(db: Kysely<Database>) {
   return db
     .selectFrom("vacancies")
     .select(["id", "slug", "status", "title", "city", "closes_on", "published_at", "spe_code"])
-    .select((eb) => eb.selectFrom("job_applications").select(eb.fn.countAll<number>().as("n")).whereRef("job_applications.vacancy_id", "=", "vacancies.id").as("applications"))
+    .select((eb) =>
+      eb
+        .selectFrom("job_applications")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("job_applications.vacancy_id", "=", "vacancies.id")
+        .as("applications"),
+    )
     .orderBy("id", "desc")
     .limit(500)
     .execute();
@@ -152,13 +179,16 @@ const PUBLIC_COLUMNS = [
   "published_at",
 ] as const;
 
-
 /**
  * The open vacancies, newest first, by city, sector and words (each word must appear in the vacancy's
  * folded text); a page of 20. The table holds the company's own vacancies (hundreds, not millions), read
  * through the (status, closes_on, published_at) index; ADR 028 says why a text index is not needed here.
  */
-export async function listOpenVacancies(db: Kysely<Database>, filter: { city?: string; sector?: string; q?: string; page: number }, now = new Date().toISOString()) {
+export async function listOpenVacancies(
+  db: Kysely<Database>,
+  filter: { city?: string; sector?: string; q?: string; page: number },
+  now = new Date().toISOString(),
+) {
   const today = bogotaDay(now);
   let query = db.selectFrom("vacancies").where("status", "=", "publicada").where("closes_on", ">=", today);
   if (filter.city) query = query.where("city", "=", filter.city);
@@ -183,13 +213,22 @@ export async function listOpenVacancies(db: Kysely<Database>, filter: { city?: s
 }
 
 export async function vacancyBySlug(db: Kysely<Database>, slug: string) {
-  const row = await db.selectFrom("vacancies").select(["id", ...PUBLIC_COLUMNS]).where("slug", "=", slug).executeTakeFirst();
+  const row = await db
+    .selectFrom("vacancies")
+    .select(["id", ...PUBLIC_COLUMNS])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
   return row as (PublicVacancy & { id: number }) | undefined;
 }
 
 /** The sitemap: open vacancies only. */
 export async function openVacancyPaths(db: Kysely<Database>, now = new Date().toISOString()): Promise<{ path: string; lastmod: string }[]> {
-  const rows = await db.selectFrom("vacancies").select(["slug", "updated_at"]).where("status", "=", "publicada").where("closes_on", ">=", bogotaDay(now)).execute();
+  const rows = await db
+    .selectFrom("vacancies")
+    .select(["slug", "updated_at"])
+    .where("status", "=", "publicada")
+    .where("closes_on", ">=", bogotaDay(now))
+    .execute();
   return rows.map((r) => ({ path: `/empleos/${r.slug}`, lastmod: r.updated_at.slice(0, 10) }));
 }
 

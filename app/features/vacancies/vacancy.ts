@@ -30,9 +30,39 @@ export const SECTORS = [
 ] as const;
 /** The 32 departments and Bogotá D. C. (DANE's division). */
 export const DEPARTMENTS = [
-  "Amazonas", "Antioquia", "Arauca", "Atlántico", "Bogotá D. C.", "Bolívar", "Boyacá", "Caldas", "Caquetá", "Casanare", "Cauca", "Cesar", "Chocó",
-  "Córdoba", "Cundinamarca", "Guainía", "Guaviare", "Huila", "La Guajira", "Magdalena", "Meta", "Nariño", "Norte de Santander", "Putumayo", "Quindío",
-  "Risaralda", "San Andrés, Providencia y Santa Catalina", "Santander", "Sucre", "Tolima", "Valle del Cauca", "Vaupés", "Vichada",
+  "Amazonas",
+  "Antioquia",
+  "Arauca",
+  "Atlántico",
+  "Bogotá D. C.",
+  "Bolívar",
+  "Boyacá",
+  "Caldas",
+  "Caquetá",
+  "Casanare",
+  "Cauca",
+  "Cesar",
+  "Chocó",
+  "Córdoba",
+  "Cundinamarca",
+  "Guainía",
+  "Guaviare",
+  "Huila",
+  "La Guajira",
+  "Magdalena",
+  "Meta",
+  "Nariño",
+  "Norte de Santander",
+  "Putumayo",
+  "Quindío",
+  "Risaralda",
+  "San Andrés, Providencia y Santa Catalina",
+  "Santander",
+  "Sucre",
+  "Tolima",
+  "Valle del Cauca",
+  "Vaupés",
+  "Vichada",
 ] as const;
 
 /** Vacancies per page of /empleos. */
@@ -110,9 +140,10 @@ export function jobPosting(v: PublicVacancy, site: { origin: string; companyName
     baseSalary: {
       "@type": "MonetaryAmount",
       currency: "COP",
-      value: v.salary_max && v.salary_max > v.salary_min
-        ? { "@type": "QuantitativeValue", minValue: v.salary_min, maxValue: v.salary_max, unitText: "MONTH" }
-        : { "@type": "QuantitativeValue", value: v.salary_min, unitText: "MONTH" },
+      value:
+        v.salary_max && v.salary_max > v.salary_min
+          ? { "@type": "QuantitativeValue", minValue: v.salary_min, maxValue: v.salary_max, unitText: "MONTH" }
+          : { "@type": "QuantitativeValue", value: v.salary_min, unitText: "MONTH" },
     },
     directApply: true,
     url: `${site.origin}/empleos/${v.slug}`,

@@ -25,14 +25,17 @@ const DISCRIMINATION = "Ley 1482 de 2011, art. 3 (Código Penal, art. 134A), mod
 const RULES: readonly Rule[] = [
   {
     rule: "edad",
-    pattern: /\b(?:(?<!mayor de )(?<!ser mayor de )edad|anos de edad|entre \d{2} y \d{2} anos|de \d{2} a \d{2} anos|mayor(?:es)? de \d{2}|menor(?:es)? de \d{2}|maximo \d{2} anos|hasta \d{2} anos|\d{2} anos (?:maximo|o menos|en adelante)|joven(?:es|)|joven(?:es)? (?:entre|de)|rango de edad)\b/,
+    pattern:
+      /\b(?:(?<!mayor de )(?<!ser mayor de )edad|anos de edad|entre \d{2} y \d{2} anos|de \d{2} a \d{2} anos|mayor(?:es)? de \d{2}|menor(?:es)? de \d{2}|maximo \d{2} anos|hasta \d{2} anos|\d{2} anos (?:maximo|o menos|en adelante)|joven(?:es|)|joven(?:es)? (?:entre|de)|rango de edad)\b/,
     // "Mayor de edad" is not refused: a minor may work only with a permit (Ley 1098 de 2006), so adulthood is a lawful requirement.
-    reason: "Pide una edad o un rango de edad: los requisitos de un empleo se refieren a méritos, calidades, experiencia, profesión u ocupación, nunca a la edad.",
+    reason:
+      "Pide una edad o un rango de edad: los requisitos de un empleo se refieren a méritos, calidades, experiencia, profesión u ocupación, nunca a la edad.",
     norm: "Ley 931 de 2004, art. 2",
   },
   {
     rule: "sexo",
-    pattern: /\b(?:solo (?:hombres|mujeres)|unicamente (?:hombres|mujeres)|(?:sexo|genero) (?:masculino|femenino)|(?:hombre|mujer|hombres|mujeres|caballero(?:s|)|dama(?:s|)|senorita(?:s|)) (?:para|con|que|entre|de)|se requiere (?:hombre|mujer|senorita|caballero|dama)(?:s|)|sexo:)\b/,
+    pattern:
+      /\b(?:solo (?:hombres|mujeres)|unicamente (?:hombres|mujeres)|(?:sexo|genero) (?:masculino|femenino)|(?:hombre|mujer|hombres|mujeres|caballero(?:s|)|dama(?:s|)|senorita(?:s|)) (?:para|con|que|entre|de)|se requiere (?:hombre|mujer|senorita|caballero|dama)(?:s|)|sexo:)\b/,
     reason: "Pide un sexo o un género: la oferta debe estar abierta a cualquier persona que cumpla el perfil.",
     norm: `Ley 931 de 2004 (las convocatorias no pueden contemplar limitantes de sexo) y ${DISCRIMINATION}`,
   },
@@ -45,12 +48,14 @@ const RULES: readonly Rule[] = [
   {
     rule: "embarazo",
     pattern: /\b(?:embarazo|embarazada|no embarazada|prueba de embarazo|test de embarazo|gravidez)\b/,
-    reason: "Menciona el embarazo o una prueba de embarazo: está prohibido exigirla para acceder a un empleo y excluir por embarazo es discriminación por sexo.",
+    reason:
+      "Menciona el embarazo o una prueba de embarazo: está prohibido exigirla para acceder a un empleo y excluir por embarazo es discriminación por sexo.",
     norm: `Resolución 3941 de 1994 del Ministerio de Trabajo, art. 1 (prueba de embarazo), y ${DISCRIMINATION}`,
   },
   {
     rule: "buena_presencia",
-    pattern: /\b(?:buena presencia|excelente presencia|buena apariencia|apariencia fisica|presentacion personal impecable|buen fisico|contextura|estatura minima|delgad[oa](?:s|)|sin tatuajes)\b/,
+    pattern:
+      /\b(?:buena presencia|excelente presencia|buena apariencia|apariencia fisica|presentacion personal impecable|buen fisico|contextura|estatura minima|delgad[oa](?:s|)|sin tatuajes)\b/,
     reason: "Pide una apariencia física («buena presencia»): no es un mérito ni una calidad del oficio y abre la puerta a la discriminación.",
     norm: `Ley 931 de 2004, art. 2 (solo méritos y calidades) y ${DISCRIMINATION}`,
   },
@@ -68,19 +73,23 @@ const RULES: readonly Rule[] = [
   },
   {
     rule: "origen",
-    pattern: /\b(?:nacionalidad (?:colombiana|venezolana)|solo colombianos|no extranjeros|sin extranjeros|no venezolanos|raza|etnia|color de piel|tez|oriundo de|nacid[oa](?:s|) en)\b/,
+    pattern:
+      /\b(?:nacionalidad (?:colombiana|venezolana)|solo colombianos|no extranjeros|sin extranjeros|no venezolanos|raza|etnia|color de piel|tez|oriundo de|nacid[oa](?:s|) en)\b/,
     reason: "Pide un origen nacional, familiar o étnico, o un color de piel. (Un permiso de trabajo vigente sí puede pedirse: escríbalo así.)",
     norm: `Ley 931 de 2004 (origen nacional o familiar) y ${DISCRIMINATION} (raza, etnia, nacionalidad)`,
   },
   {
     rule: "discapacidad",
-    pattern: /\b(?:sin discapacidad|no discapacitad[oa](?:s|)|ninguna discapacidad|persona(?:s|) sana(?:s|)|sin limitaciones fisicas|perfecto estado de salud|sin enfermedades)\b/,
-    reason: "Excluye a las personas con discapacidad o pide «salud perfecta»: describa las tareas del cargo, y la aptitud la define el examen médico ocupacional.",
+    pattern:
+      /\b(?:sin discapacidad|no discapacitad[oa](?:s|)|ninguna discapacidad|persona(?:s|) sana(?:s|)|sin limitaciones fisicas|perfecto estado de salud|sin enfermedades)\b/,
+    reason:
+      "Excluye a las personas con discapacidad o pide «salud perfecta»: describa las tareas del cargo, y la aptitud la define el examen médico ocupacional.",
     norm: `Ley 361 de 1997, art. 26, Ley 1618 de 2013 y ${DISCRIMINATION}`,
   },
   {
     rule: "cobro",
-    pattern: /\b(?:costo|cobro|pago|pagar|consignar|consignacion|cuota|valor) (?:de |del |por |el |la |una |un )?(?:inscripcion|examen(?:es)?|examenes medicos|curso|capacitacion|carnet|uniforme|dotacion|tramite|proceso|seleccion|postulacion|entrevista|estudio de seguridad|poligrafo)|\b(?:debe|deberan|debera) (?:pagar|consignar|cancelar)\b|\binversion inicial\b/,
+    pattern:
+      /\b(?:costo|cobro|pago|pagar|consignar|consignacion|cuota|valor) (?:de |del |por |el |la |una |un )?(?:inscripcion|examen(?:es)?|examenes medicos|curso|capacitacion|carnet|uniforme|dotacion|tramite|proceso|seleccion|postulacion|entrevista|estudio de seguridad|poligrafo)|\b(?:debe|deberan|debera) (?:pagar|consignar|cancelar)\b|\binversion inicial\b/,
     reason: "Menciona un cobro al candidato: el proceso de selección y los exámenes de ingreso son siempre gratuitos para quien busca empleo.",
     norm: "Decreto 1072 de 2015, art. 2.2.6.1.2.1 (Decreto 2852 de 2013, art. 2: los servicios de gestión y colocación son siempre gratuitos para el trabajador), y Ley 50 de 1990, art. 95",
   },

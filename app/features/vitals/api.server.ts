@@ -23,13 +23,16 @@ const refusal = (status: number, code: string, message: string): PlainAnswer => 
 
 /** `routes`: every route pattern of the site (server/app.ts builds it from the router's own table). */
 export function answerVitalsPost(post: PlainPost, routes: ReadonlySet<string>): PlainAnswer {
-  if (post.method !== "POST") return jsonAnswer(405, { error: { code: "metodo_no_permitido", message: "Use POST para enviar las mediciones." } }, { Allow: "POST" });
+  if (post.method !== "POST")
+    return jsonAnswer(405, { error: { code: "metodo_no_permitido", message: "Use POST para enviar las mediciones." } }, { Allow: "POST" });
   try {
     checkMarks(post.marks ?? { limited: null, counted: null }, "vitals");
     checkPostOrigin(post);
   } catch (error) {
-    if (error instanceof Refusal && error.code === "limite_de_envios") return refusal(429, "limite_de_envios", "Demasiadas mediciones desde su conexión. Espere un minuto.");
-    if (error instanceof Refusal && error.code === "origen_no_permitido") return refusal(403, "origen_no_permitido", "No se aceptan mediciones desde otros sitios.");
+    if (error instanceof Refusal && error.code === "limite_de_envios")
+      return refusal(429, "limite_de_envios", "Demasiadas mediciones desde su conexión. Espere un minuto.");
+    if (error instanceof Refusal && error.code === "origen_no_permitido")
+      return refusal(403, "origen_no_permitido", "No se aceptan mediciones desde otros sitios.");
     return refusal(405, "metodo_no_permitido", "Use POST para enviar las mediciones.");
   }
   // sendBeacon sends a string as text/plain; fetch sends JSON.

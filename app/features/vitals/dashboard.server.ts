@@ -70,7 +70,13 @@ async function readDays(db: Kysely<Database>, from: string, to: string): Promise
       .where("metric", "in", ["views", ...RATED])
       .groupBy(["route", "device", "metric", "bucket"])
       .execute(),
-    db.selectFrom("vital_daily").select(["day", "route", "device", "bucket", "views"]).where("day", ">=", from).where("day", "<=", to).where("metric", "=", "lcp").execute(),
+    db
+      .selectFrom("vital_daily")
+      .select(["day", "route", "device", "bucket", "views"])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .where("metric", "=", "lcp")
+      .execute(),
     db
       .selectFrom("vital_daily_targets")
       .select(["route", "device", "metric", "target", (eb) => eb.fn.sum<number | string>("views").as("views")])
@@ -85,7 +91,14 @@ async function readDays(db: Kysely<Database>, from: string, to: string): Promise
     const key = `${route}\u0000${device}`;
     let acc = groups.get(key);
     if (!acc) {
-      acc = { route, device: device as Device, views: 0, histograms: { lcp: emptyHistogram(), inp: emptyHistogram(), cls: emptyHistogram() }, trend: new Map(), targets: new Map() };
+      acc = {
+        route,
+        device: device as Device,
+        views: 0,
+        histograms: { lcp: emptyHistogram(), inp: emptyHistogram(), cls: emptyHistogram() },
+        trend: new Map(),
+        targets: new Map(),
+      };
       groups.set(key, acc);
       daily.set(key, new Map());
     }
@@ -116,7 +129,10 @@ function merged(closed: Map<string, Acc>, today: Map<string, Acc>): Map<string, 
   const out = new Map<string, Acc>();
   const copy = (acc: Acc): Acc => ({
     ...acc,
-    histograms: Object.fromEntries(RATED.map((m) => [m, { counts: new Map(acc.histograms[m].counts), total: acc.histograms[m].total }])) as Record<RatedMetric, Histogram>,
+    histograms: Object.fromEntries(RATED.map((m) => [m, { counts: new Map(acc.histograms[m].counts), total: acc.histograms[m].total }])) as Record<
+      RatedMetric,
+      Histogram
+    >,
     trend: new Map(acc.trend),
     targets: new Map(acc.targets),
   });
@@ -197,6 +213,9 @@ export async function fieldSpeedReport(db: Kysely<Database>, nowIso = new Date()
     });
   // Slowest first: by LCP's 75th percentile, then INP's; rows without a measure last; then by views.
   const key = (v: number | undefined) => v ?? -1;
-  rows.sort((a, b) => key(b.metrics.lcp.p75) - key(a.metrics.lcp.p75) || key(b.metrics.inp.p75) - key(a.metrics.inp.p75) || b.views - a.views || a.route.localeCompare(b.route));
+  rows.sort(
+    (a, b) =>
+      key(b.metrics.lcp.p75) - key(a.metrics.lcp.p75) || key(b.metrics.inp.p75) - key(a.metrics.inp.p75) || b.views - a.views || a.route.localeCompare(b.route),
+  );
   return { from, to: today, days, rows };
 }

@@ -82,7 +82,11 @@ export async function writeViews(db: Kysely<Database>, rows: readonly VitalViews
   if (rows.length === 0) return;
   const { histogram, targets } = aggregatesOf(rows);
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto("vital_views").values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await trx
+        .insertInto("vital_views")
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .execute();
     for (let i = 0; i < histogram.length; i += INSERT_CHUNK) {
       await trx
         .insertInto("vital_daily")

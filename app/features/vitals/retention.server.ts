@@ -13,7 +13,11 @@ const counted = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1,
 export const vitalViewsPurger: Purger = {
   kind: "rendimiento_visitas",
   async find(db, cutoff) {
-    const row = await db.selectFrom("vital_views").select((eb) => eb.fn.countAll<number | string>().as("n")).where("day", "<", bogotaDay(cutoff)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("vital_views")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("day", "<", bogotaDay(cutoff))
+      .executeTakeFirstOrThrow();
     return counted(Number(row.n));
   },
   async removeByCutoff(trx, cutoff) {
@@ -27,14 +31,25 @@ export const vitalDailyPurger: Purger = {
   async find(db, cutoff) {
     const day = bogotaDay(cutoff);
     const [histograms, targets] = await Promise.all([
-      db.selectFrom("vital_daily").select((eb) => eb.fn.countAll<number | string>().as("n")).where("day", "<", day).executeTakeFirstOrThrow(),
-      db.selectFrom("vital_daily_targets").select((eb) => eb.fn.countAll<number | string>().as("n")).where("day", "<", day).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("vital_daily")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("day", "<", day)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("vital_daily_targets")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("day", "<", day)
+        .executeTakeFirstOrThrow(),
     ]);
     return counted(Number(histograms.n) + Number(targets.n));
   },
   async removeByCutoff(trx, cutoff) {
     const day = bogotaDay(cutoff);
-    const results = [await trx.deleteFrom("vital_daily").where("day", "<", day).executeTakeFirst(), await trx.deleteFrom("vital_daily_targets").where("day", "<", day).executeTakeFirst()];
+    const results = [
+      await trx.deleteFrom("vital_daily").where("day", "<", day).executeTakeFirst(),
+      await trx.deleteFrom("vital_daily_targets").where("day", "<", day).executeTakeFirst(),
+    ];
     return results.reduce((n, r) => n + Number(r.numDeletedRows), 0);
   },
 };

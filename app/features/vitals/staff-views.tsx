@@ -15,12 +15,25 @@ export function MetricCell({ metric, summary }: { metric: RatedMetric; summary: 
   const rating = p75 <= THRESHOLDS[metric].good ? "good" : p75 <= THRESHOLDS[metric].poor ? "needs-improvement" : "poor";
   return (
     <td>
-      <strong className={`vitals-value vitals-${rating}`}>{formatMetric(metric, summary.p75)}</strong> <span className="admin-muted">({RATING_LABEL[rating]})</span>
+      <strong className={`vitals-value vitals-${rating}`}>{formatMetric(metric, summary.p75)}</strong>{" "}
+      <span className="admin-muted">({RATING_LABEL[rating]})</span>
       {/* An SVG, not styled spans: the staff pages' CSP allows no inline style attribute. */}
-      <svg className="vitals-shares" viewBox="0 0 100 4" preserveAspectRatio="none" role="img" aria-label={`Buenas ${percent(summary.shares.good)}, mejorables ${percent(summary.shares["needs-improvement"])}, malas ${percent(summary.shares.poor)}`}>
+      <svg
+        className="vitals-shares"
+        viewBox="0 0 100 4"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Buenas ${percent(summary.shares.good)}, mejorables ${percent(summary.shares["needs-improvement"])}, malas ${percent(summary.shares.poor)}`}
+      >
         <rect x="0" y="0" height="4" width={summary.shares.good * 100} className="vitals-good" />
         <rect x={summary.shares.good * 100} y="0" height="4" width={summary.shares["needs-improvement"] * 100} className="vitals-needs-improvement" />
-        <rect x={(summary.shares.good + summary.shares["needs-improvement"]) * 100} y="0" height="4" width={summary.shares.poor * 100} className="vitals-poor" />
+        <rect
+          x={(summary.shares.good + summary.shares["needs-improvement"]) * 100}
+          y="0"
+          height="4"
+          width={summary.shares.poor * 100}
+          className="vitals-poor"
+        />
       </svg>
       <span className="vitals-share-text admin-muted">
         {percent(summary.shares.good)} · {percent(summary.shares["needs-improvement"])} · {percent(summary.shares.poor)}

@@ -12,7 +12,12 @@ type AnyQuery = SelectQueryBuilder<any, any, object>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function countCapped(db: Kysely<any>, query: AnyQuery, cap = COUNT_CAP + 1): Promise<number> {
   const row = await db
-    .selectFrom(query.select(sql<number>`1`.as("one")).limit(cap).as("found"))
+    .selectFrom(
+      query
+        .select(sql<number>`1`.as("one"))
+        .limit(cap)
+        .as("found"),
+    )
     .select(sql<number | string>`count(*)`.as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -56,7 +56,22 @@ export const TABLES = [
   "resume_files",
 ] as const satisfies readonly (keyof Database)[];
 /** Tables whose integer `id` comes from a sequence on PostgreSQL. */
-export const TABLES_WITH_ID = ["users", "messages", "cases", "outbox", "case_events", "audit_log", "held_posts", "published_figures", "legal_holds", "pending_role_grants", "gender_figures_other", "payroll_imports", "certificates", "vacancies"] as const;
+export const TABLES_WITH_ID = [
+  "users",
+  "messages",
+  "cases",
+  "outbox",
+  "case_events",
+  "audit_log",
+  "held_posts",
+  "published_figures",
+  "legal_holds",
+  "pending_role_grants",
+  "gender_figures_other",
+  "payroll_imports",
+  "certificates",
+  "vacancies",
+] as const;
 
 export interface DatabaseOptions {
   /** PostgreSQL: connections per instance. */
@@ -151,7 +166,10 @@ function restrictDatabaseFiles(file: string): void {
     const { mode, uid } = statSync(folder);
     if ((mode & 0o077) !== 0) {
       const shared = folder === process.cwd() || folder === homedir() || (mode & 0o1000) !== 0 || uid !== process.getuid?.();
-      if (shared) log("warn", "database-folder-open", { message: `Otros usuarios pueden abrir la carpeta de la base de datos (${folder}): póngala en una carpeta propia, como data/.` });
+      if (shared)
+        log("warn", "database-folder-open", {
+          message: `Otros usuarios pueden abrir la carpeta de la base de datos (${folder}): póngala en una carpeta propia, como data/.`,
+        });
       else chmodSync(folder, 0o700);
     }
   }
@@ -229,7 +247,10 @@ function withStatementCache(sqlite: SQLite.Database, beforeClose: () => void = (
   return {
     close: () => {
       beforeClose();
-      void walHandles.get(sqlite)?.then((handle) => handle?.close()).catch(() => {});
+      void walHandles
+        .get(sqlite)
+        ?.then((handle) => handle?.close())
+        .catch(() => {});
       sqlite.close();
     },
     prepare(sqlText: string) {
@@ -282,7 +303,9 @@ async function migrate(db: Kysely<Database>, engine: Engine, url: string): Promi
     // The migrations run on a connection of their own without the statement timeout: building an index
     // or filling a new table over an existing site's rows (migration 018 at a million messages) takes
     // longer than any request may.
-    const migrator = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, application_name: "sitio-web-migraciones" }) }) });
+    const migrator = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1, application_name: "sitio-web-migraciones" }) }),
+    });
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       outcome = await run(migrator);

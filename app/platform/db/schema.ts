@@ -471,7 +471,6 @@ export interface CertificatesTable {
   annulled_by: string | null;
 }
 
-
 /** A vacancy published at /empleos (product rule 40, ADR 028). */
 export interface VacanciesTable {
   id: number | undefined;

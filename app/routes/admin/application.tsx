@@ -39,9 +39,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = applicationActionSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) throw data({ message: firstProblem(parsed.error) }, { status: 400 });
   const input = parsed.data;
-  const result = await changeApplication(services.db, user, id, { status: input.estado, note: input.nota, visible: input.visible === "si" }, applicationOptions(services));
+  const result = await changeApplication(
+    services.db,
+    user,
+    id,
+    { status: input.estado, note: input.nota, visible: input.visible === "si" },
+    applicationOptions(services),
+  );
   if (result === "not_found") throw data({ message: "Postulación no encontrada." }, { status: 404 });
-  if (result === "invalid") throw data({ message: "Elija un estado distinto del actual o escriba una nota (una postulación retirada no cambia)." }, { status: 400 });
+  if (result === "invalid")
+    throw data({ message: "Elija un estado distinto del actual o escriba una nota (una postulación retirada no cambia)." }, { status: 400 });
   services.outbox?.kick();
   return redirect(`/admin/postulaciones/${id}?aviso=estado`);
 }

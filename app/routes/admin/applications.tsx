@@ -34,8 +34,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!vacancy) throw data({ message: "Vacante no encontrada." }, { status: 404 });
   const search = new URL(request.url).searchParams;
   const filter = filterOf(search);
-  const [{ rows, total, ...page }, cities] = await Promise.all([listApplications(services.readDb, id, filter, parsePageRequest(search)), applicationCities(services.readDb, id)]);
-  return { vacancy: { id, title: vacancy.title }, rows, total, page, cities, filter: { status: filter.status ?? "", city: filter.city ?? "", q: filter.q ?? "" }, query: search.toString(), notice: search.get("aviso") };
+  const [{ rows, total, ...page }, cities] = await Promise.all([
+    listApplications(services.readDb, id, filter, parsePageRequest(search)),
+    applicationCities(services.readDb, id),
+  ]);
+  return {
+    vacancy: { id, title: vacancy.title },
+    rows,
+    total,
+    page,
+    cities,
+    filter: { status: filter.status ?? "", city: filter.city ?? "", q: filter.q ?? "" },
+    query: search.toString(),
+    notice: search.get("aviso"),
+  };
 }
 
 /** Bulk "no seleccionada": one event and one mail per application. */

@@ -138,7 +138,9 @@ export default function Audit() {
                 <td>
                   {e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>Mensaje n.º {e.message_id}</a> : ""}
                   {e.case_id ? (
-                    <a href={caseHref(e.action, e.case_id, e.case_kind)}>{/^(pqrs|datos)_/.test(e.action) ? "Solicitud" : "Reporte"} n.º {e.case_id}</a>
+                    <a href={caseHref(e.action, e.case_id, e.case_kind)}>
+                      {/^(pqrs|datos)_/.test(e.action) ? "Solicitud" : "Reporte"} n.º {e.case_id}
+                    </a>
                   ) : (
                     ""
                   )}

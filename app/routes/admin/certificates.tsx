@@ -29,7 +29,9 @@ export async function action({ request }: Route.ActionArgs) {
   const id = Number(form.get("id"));
   if (!Number.isSafeInteger(id) || id <= 0) return data({ problem: "Certificado desconocido." }, { status: 400 });
   if (form.get("accion") === "anular") {
-    const reason = String(form.get("motivo") ?? "").replace(/\s+/g, " ").trim();
+    const reason = String(form.get("motivo") ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
     if (reason.length < 5 || reason.length > 300) return data({ problem: "Escriba el motivo de la anulación (de 5 a 300 caracteres)." }, { status: 400 });
     if (!(await annulCertificate(services.db, user, id, reason))) return data({ problem: "Ese certificado no existe o ya está anulado." }, { status: 404 });
     return redirect("/admin/certificados?aviso=anulado", 303);
@@ -51,8 +53,16 @@ export default function Certificates() {
   return (
     <>
       <h1>Certificados laborales</h1>
-      {notice === "anulado" ? <p className="admin-notice" role="status">Certificado anulado: la verificación lo dice desde ahora.</p> : null}
-      {notice === "reenviado" ? <p className="admin-notice" role="status">Certificado enviado de nuevo al correo de la nómina.</p> : null}
+      {notice === "anulado" ? (
+        <p className="admin-notice" role="status">
+          Certificado anulado: la verificación lo dice desde ahora.
+        </p>
+      ) : null}
+      {notice === "reenviado" ? (
+        <p className="admin-notice" role="status">
+          Certificado enviado de nuevo al correo de la nómina.
+        </p>
+      ) : null}
       {answer ? (
         <p className="admin-alert" role="alert">
           {answer.problem}
@@ -107,7 +117,12 @@ export default function Certificates() {
                   </td>
                   <td>
                     {r.verifications} {r.verifications === 1 ? "vez" : "veces"}
-                    {r.last_verified_at ? <><br />última: {when(r.last_verified_at)}</> : null}
+                    {r.last_verified_at ? (
+                      <>
+                        <br />
+                        última: {when(r.last_verified_at)}
+                      </>
+                    ) : null}
                   </td>
                   <td>
                     {r.annulled_at ? (
@@ -120,7 +135,8 @@ export default function Certificates() {
                         <form method="post" className="admin-actions">
                           <input type="hidden" name="id" value={r.id} />
                           <input type="hidden" name="accion" value="anular" />
-                          <label htmlFor={`motivo-${r.id}`}>Motivo</label> <input id={`motivo-${r.id}`} name="motivo" type="text" required minLength={5} maxLength={300} />{" "}
+                          <label htmlFor={`motivo-${r.id}`}>Motivo</label>{" "}
+                          <input id={`motivo-${r.id}`} name="motivo" type="text" required minLength={5} maxLength={300} />{" "}
                           <button type="submit" className="button-secondary">
                             Anular
                           </button>

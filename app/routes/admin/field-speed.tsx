@@ -15,7 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return fieldSpeedReport(services.readDb);
 }
 
-const formatDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString("es-CO", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const formatDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("es-CO", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export default function FieldSpeed() {
   const { rows, from, to } = useLoaderData<typeof loader>();
@@ -28,12 +29,12 @@ export default function FieldSpeed() {
       <details>
         <summary>Cómo se calcula</summary>
         <p>
-          Cada cifra es el percentil {PERCENTILE} por el método del rango más cercano: de las visitas ordenadas de la más rápida a la más lenta, la
-          número ⌈0,75 × n⌉. Se cuenta sobre histogramas diarios de intervalos fijos (50 ms para LCP hasta 1 s, luego 100 ms hasta 5 s; 25 ms para INP
-          hasta 1 s; 0,01 para CLS hasta 0,5) y se muestra el límite superior del intervalo que contiene esa visita: nunca menos que el valor real, a
-          lo sumo un intervalo más. Umbrales de web.dev: LCP buena hasta 2,5 s y mala desde más de 4 s; INP 200 ms y 500 ms; CLS 0,1 y 0,25. La barra
-          muestra la proporción de visitas buenas, mejorables y malas. «Pocas visitas»: menos de {FEW_VIEWS} en el periodo, cifras poco estables. La
-          tendencia es el percentil {PERCENTILE} de LCP de cada día, con líneas en 2,5 s y 4 s.
+          Cada cifra es el percentil {PERCENTILE} por el método del rango más cercano: de las visitas ordenadas de la más rápida a la más lenta, la número ⌈0,75
+          × n⌉. Se cuenta sobre histogramas diarios de intervalos fijos (50 ms para LCP hasta 1 s, luego 100 ms hasta 5 s; 25 ms para INP hasta 1 s; 0,01 para
+          CLS hasta 0,5) y se muestra el límite superior del intervalo que contiene esa visita: nunca menos que el valor real, a lo sumo un intervalo más.
+          Umbrales de web.dev: LCP buena hasta 2,5 s y mala desde más de 4 s; INP 200 ms y 500 ms; CLS 0,1 y 0,25. La barra muestra la proporción de visitas
+          buenas, mejorables y malas. «Pocas visitas»: menos de {FEW_VIEWS} en el periodo, cifras poco estables. La tendencia es el percentil {PERCENTILE} de
+          LCP de cada día, con líneas en 2,5 s y 4 s.
         </p>
       </details>
       {rows.length === 0 ? (

@@ -74,8 +74,8 @@ export default function MessageDetail() {
       ) : null}
       {claims.map((c) => (
         <p key={c.radicado} className="admin-flag admin-claim">
-          <strong>Reclamo en trámite</strong>: {c.reason} (solicitud {c.radicado}, desde el {formatBogota(c.since).slice(0, 10)}). La leyenda se
-          mantiene mientras el reclamo se decide (Ley 1581 de 2012, art. 15).
+          <strong>Reclamo en trámite</strong>: {c.reason} (solicitud {c.radicado}, desde el {formatBogota(c.since).slice(0, 10)}). La leyenda se mantiene
+          mientras el reclamo se decide (Ley 1581 de 2012, art. 15).
         </p>
       ))}
       <dl className="admin-fields">

@@ -20,7 +20,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Read off the request thread (services.readDb), one page by keyset, the count capped.
   const { rows, total, ...page } = await listMessages(services.readDb, filter, parsePageRequest(url.searchParams));
   // The legend of Ley 1581 art. 15 while a data-protection reclamo of the sender runs (product rule 28).
-  const claims = Object.fromEntries(await openDataClaims(services.readDb, rows.map((m) => m.correo)));
+  const claims = Object.fromEntries(
+    await openDataClaims(
+      services.readDb,
+      rows.map((m) => m.correo),
+    ),
+  );
   // A date that does not exist is left out of the list, of its links and of the export, and said.
   for (const name of filter.ignored ?? []) url.searchParams.delete(name);
   const notice = filter.ignored ? `${ignoredDatesMessage(filter.ignored)} La lista se muestra sin ese filtro.` : undefined;
@@ -102,7 +107,9 @@ export default function Messages() {
                     <br />
                     <span className="admin-muted">{m.correo}</span>
                   </td>
-                  <td className="admin-excerpt" data-label="Mensaje">{m.mensaje.length > 120 ? `${m.mensaje.slice(0, 120)}…` : m.mensaje}</td>
+                  <td className="admin-excerpt" data-label="Mensaje">
+                    {m.mensaje.length > 120 ? `${m.mensaje.slice(0, 120)}…` : m.mensaje}
+                  </td>
                   <td data-label="Estado">
                     {m.handled_at ? "Atendido" : "Nuevo"}
                     {claims[normalizeEmail(m.correo)]?.map((c) => (

@@ -15,14 +15,20 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, "payroll");
   const notice = new URL(request.url).searchParams.get("aviso");
-  return { imports: await recentImports(services.readDb), today: bogotaDay(new Date().toISOString()), imported: notice === "importada", keyMissing: !certificateKeys(services.env) };
+  return {
+    imports: await recentImports(services.readDb),
+    today: bogotaDay(new Date().toISOString()),
+    imported: notice === "importada",
+    keyMissing: !certificateKeys(services.env),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOriginPost(request);
   const { user, services } = await requireStaff(request, "payroll");
   const keys = certificateKeys(services.env);
-  if (!keys) return data({ problem: "Falta la clave de los certificados (CERTIFICATE_KEY): no se puede importar.", errors: [], errorCount: 0 }, { status: 503 });
+  if (!keys)
+    return data({ problem: "Falta la clave de los certificados (CERTIFICATE_KEY): no se puede importar.", errors: [], errorCount: 0 }, { status: 503 });
   let form: FormData;
   try {
     form = await request.formData();
@@ -31,12 +37,23 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const file = form.get("archivo");
   const cutoff = String(form.get("corte") ?? "");
-  if (!file || typeof file === "string" || file.size === 0) return data({ problem: "Elija el archivo CSV de la nómina.", errors: [], errorCount: 0 }, { status: 400 });
+  if (!file || typeof file === "string" || file.size === 0)
+    return data({ problem: "Elija el archivo CSV de la nómina.", errors: [], errorCount: 0 }, { status: 400 });
   if (!isCalendarDay(cutoff)) return data({ problem: "Escriba la fecha de corte de la nómina (aaaa-mm-dd).", errors: [], errorCount: 0 }, { status: 400 });
-  const outcome = await importPayroll(services.db, { bytes: Buffer.from(await file.arrayBuffer()), fileName: file.name || "nomina.csv", cutoffDay: cutoff, user, keys });
+  const outcome = await importPayroll(services.db, {
+    bytes: Buffer.from(await file.arrayBuffer()),
+    fileName: file.name || "nomina.csv",
+    cutoffDay: cutoff,
+    user,
+    keys,
+  });
   if (outcome.outcome === "refused") {
     return data(
-      { problem: `El archivo tiene ${outcome.check.errorCount} línea(s) con errores y no se importó nada. Corríjalas y vuelva a enviarlo.`, errors: outcome.check.errors, errorCount: outcome.check.errorCount },
+      {
+        problem: `El archivo tiene ${outcome.check.errorCount} línea(s) con errores y no se importó nada. Corríjalas y vuelva a enviarlo.`,
+        errors: outcome.check.errors,
+        errorCount: outcome.check.errorCount,
+      },
       { status: 422 },
     );
   }
@@ -50,8 +67,8 @@ export default function Payroll() {
     <>
       <h1>Nómina</h1>
       <p className="admin-summary">
-        Importe el extracto de nómina en CSV (UTF-8, separado por punto y coma o por comas), una línea por contrato. Se revisa completo antes de
-        cambiar nada; importar el mismo archivo dos veces no cambia nada.
+        Importe el extracto de nómina en CSV (UTF-8, separado por punto y coma o por comas), una línea por contrato. Se revisa completo antes de cambiar nada;
+        importar el mismo archivo dos veces no cambia nada.
       </p>
       {keyMissing ? (
         <p className="admin-alert" role="alert">
@@ -96,9 +113,9 @@ export default function Payroll() {
       <details>
         <summary>Formato del archivo</summary>
         <p>
-          Columnas, en la primera línea: <code>{PAYROLL_COLUMNS.join(";")}</code>. Tipos de documento: CC, CE, TI, PA, PPT, PEP. Tipos de contrato:
-          fijo, indefinido, obra_labor, ocasional, reemplazo, aprendizaje. Fechas aaaa-mm-dd o dd/mm/aaaa; fecha_fin vacía si el contrato sigue
-          vigente. Salario mensual en pesos, sin decimales. correo, celular, empresa_usuaria y funciones pueden ir vacíos.
+          Columnas, en la primera línea: <code>{PAYROLL_COLUMNS.join(";")}</code>. Tipos de documento: CC, CE, TI, PA, PPT, PEP. Tipos de contrato: fijo,
+          indefinido, obra_labor, ocasional, reemplazo, aprendizaje. Fechas aaaa-mm-dd o dd/mm/aaaa; fecha_fin vacía si el contrato sigue vigente. Salario
+          mensual en pesos, sin decimales. correo, celular, empresa_usuaria y funciones pueden ir vacíos.
         </p>
       </details>
       <h2>Últimas importaciones</h2>

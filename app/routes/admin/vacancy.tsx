@@ -32,9 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const vacancy = id === null ? null : await getVacancy(services.db, id);
   if (id !== null && !vacancy) throw data({ message: "Vacante no encontrada." }, { status: 404 });
   const notice = NOTICES[new URL(request.url).searchParams.get("aviso") ?? ""];
-  const values: VacancyValues = vacancy
-    ? Object.fromEntries(Object.entries(vacancy).map(([k, v]) => [k, v === null || v === undefined ? "" : String(v)]))
-    : {};
+  const values: VacancyValues = vacancy ? Object.fromEntries(Object.entries(vacancy).map(([k, v]) => [k, v === null || v === undefined ? "" : String(v)])) : {};
   // What the check would refuse today, shown before anyone presses "Publicar".
   const findings = vacancy ? wordingOf(vacancy) : [];
   return { vacancy, values, notice, findings };

@@ -21,8 +21,8 @@ export default function Presentation() {
         <h1 id="presentacion-titulo">Quiénes somos</h1>
         <p className="lead">{site.company.description}</p>
         <p>
-          Acompañamos a las empresas usuarias con trabajadores en misión seleccionados con cuidado, y a cada trabajador
-          con un empleo formal, con todas sus prestaciones y con el respaldo de un equipo que responde.
+          Acompañamos a las empresas usuarias con trabajadores en misión seleccionados con cuidado, y a cada trabajador con un empleo formal, con todas sus
+          prestaciones y con el respaldo de un equipo que responde.
         </p>
         <h2 className="presentation-social-title">Síguenos</h2>
         <SocialLinks networks={site.social.presentation} className="presentation-social" />

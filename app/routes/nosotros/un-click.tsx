@@ -17,8 +17,8 @@ export default function UnClick() {
     <div className="video-page">
       <h1>TU INFORMACIÓN EN UN CLIC</h1>
       <p className="lead">
-        Estos videos cortos le muestran cómo consultar su información como trabajador sin desplazarse a nuestras
-        oficinas. Cada video se carga solo cuando usted lo reproduce.
+        Estos videos cortos le muestran cómo consultar su información como trabajador sin desplazarse a nuestras oficinas. Cada video se carga solo cuando usted
+        lo reproduce.
       </p>
       <div className="video-grid">
         {videos.unClick.map((video) => (

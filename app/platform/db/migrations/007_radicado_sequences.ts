@@ -29,8 +29,13 @@ export const m007RadicadoSequences = (_engine: Engine): Migration => {
         }
       };
       for (const row of await db.selectFrom("cases").select("radicado").execute()) seen(row.radicado as string);
-      for (const row of await db.selectFrom("audit_log").select("detail").where("action", "=", "eliminar_reportes_titular").execute()) seen(row.detail as string | null);
-      if (last.size > 0) await db.insertInto("radicado_sequences").values([...last.values()]).execute();
+      for (const row of await db.selectFrom("audit_log").select("detail").where("action", "=", "eliminar_reportes_titular").execute())
+        seen(row.detail as string | null);
+      if (last.size > 0)
+        await db
+          .insertInto("radicado_sequences")
+          .values([...last.values()])
+          .execute();
     },
     async down(db) {
       await db.schema.dropTable("radicado_sequences").execute();

@@ -52,8 +52,17 @@ export const m018StaffAreaAtScale = (engine: Engine): Migration => ({
     await db.schema.dropIndex("messages_received_at").execute();
     await db.schema.createIndex("messages_form_received_id").on("messages").columns(["form", "received_at", "id"]).execute();
     await db.schema.createIndex("messages_new_received_id").on("messages").columns(["received_at", "id"]).where(sql.ref("handled_at"), "is", null).execute();
-    await db.schema.createIndex("messages_new_form_received_id").on("messages").columns(["form", "received_at", "id"]).where(sql.ref("handled_at"), "is", null).execute();
-    await db.schema.createIndex("messages_correo_lower").on("messages").expression(sql`lower(correo)`).execute();
+    await db.schema
+      .createIndex("messages_new_form_received_id")
+      .on("messages")
+      .columns(["form", "received_at", "id"])
+      .where(sql.ref("handled_at"), "is", null)
+      .execute();
+    await db.schema
+      .createIndex("messages_correo_lower")
+      .on("messages")
+      .expression(sql`lower(correo)`)
+      .execute();
 
     await db.schema.createIndex("cases_channel_received_id").on("cases").columns(["channel", "received_at", "id"]).execute();
     await db.schema.dropIndex("cases_channel_received").execute();
@@ -73,10 +82,22 @@ export const m018StaffAreaAtScale = (engine: Engine): Migration => ({
       .column("furat_due_at")
       .where(sql<boolean>`furat_notices_filed_at is null and furat_due_at is not null`)
       .execute();
-    await db.schema.createIndex("accident_reports_reporta_correo_lower").on("accident_reports").expression(sql`lower(reporta_correo)`).execute();
-    await db.schema.createIndex("accident_reports_trabajador_correo_lower").on("accident_reports").expression(sql`lower(trabajador_correo)`).execute();
+    await db.schema
+      .createIndex("accident_reports_reporta_correo_lower")
+      .on("accident_reports")
+      .expression(sql`lower(reporta_correo)`)
+      .execute();
+    await db.schema
+      .createIndex("accident_reports_trabajador_correo_lower")
+      .on("accident_reports")
+      .expression(sql`lower(trabajador_correo)`)
+      .execute();
 
-    await db.schema.createIndex("pqrs_requests_correo_lower").on("pqrs_requests").expression(sql`lower(correo)`).execute();
+    await db.schema
+      .createIndex("pqrs_requests_correo_lower")
+      .on("pqrs_requests")
+      .expression(sql`lower(correo)`)
+      .execute();
 
     await db.schema.createIndex("audit_log_action_id").on("audit_log").columns(["action", "id"]).execute();
     await db.schema.createIndex("audit_log_user_id").on("audit_log").columns(["user_id", "id"]).execute();
@@ -89,7 +110,9 @@ export const m018StaffAreaAtScale = (engine: Engine): Migration => ({
         .execute(db);
       await sql.raw(`insert into messages_fts (rowid, ${SQLITE_FTS_COLUMNS}) select ${SQLITE_FTS_VALUES("messages")} from messages`).execute(db);
       await sql
-        .raw(`create trigger messages_fts_insert after insert on messages begin insert into messages_fts (rowid, ${SQLITE_FTS_COLUMNS}) values (${SQLITE_FTS_VALUES("new")}); end`)
+        .raw(
+          `create trigger messages_fts_insert after insert on messages begin insert into messages_fts (rowid, ${SQLITE_FTS_COLUMNS}) values (${SQLITE_FTS_VALUES("new")}); end`,
+        )
         .execute(db);
       await sql.raw("create trigger messages_fts_delete after delete on messages begin delete from messages_fts where rowid = old.id; end").execute(db);
       await sql
@@ -107,9 +130,13 @@ export const m018StaffAreaAtScale = (engine: Engine): Migration => ({
     }
 
     await sql
-      .raw(`create function sitio_texto_de_busqueda(text) returns text language sql immutable parallel safe as $$ select translate(lower($1), '${PG_ACCENTED}@._+-/:', '${PG_PLAIN}       ') $$`)
+      .raw(
+        `create function sitio_texto_de_busqueda(text) returns text language sql immutable parallel safe as $$ select translate(lower($1), '${PG_ACCENTED}@._+-/:', '${PG_PLAIN}       ') $$`,
+      )
       .execute(db);
-    await sql`create table messages_busqueda (message_id integer primary key references messages (id) on delete cascade, documento tsvector not null)`.execute(db);
+    await sql`create table messages_busqueda (message_id integer primary key references messages (id) on delete cascade, documento tsvector not null)`.execute(
+      db,
+    );
     await sql.raw(`insert into messages_busqueda (message_id, documento) select messages.id, ${PG_DOCUMENT("messages")} from messages`).execute(db);
     await sql`create index messages_busqueda_documento on messages_busqueda using gin (documento)`.execute(db);
     await sql

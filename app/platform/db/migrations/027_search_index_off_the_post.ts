@@ -33,7 +33,9 @@ export const m027SearchIndexOffThePost = (engine: Engine): Migration => ({
     await sql`drop trigger messages_fts_insert`.execute(db);
     await sql`drop trigger messages_fts_delete`.execute(db);
     await sql`drop trigger messages_fts_update`.execute(db);
-    await sql.raw(`create trigger messages_fts_delete after delete on messages when old.id <= ${INDEXED} begin delete from messages_fts where rowid = old.id; end`).execute(db);
+    await sql
+      .raw(`create trigger messages_fts_delete after delete on messages when old.id <= ${INDEXED} begin delete from messages_fts where rowid = old.id; end`)
+      .execute(db);
     await sql
       .raw(
         `create trigger messages_fts_update after update of ${COLUMNS} on messages when old.id <= ${INDEXED} begin delete from messages_fts where rowid = old.id; ` +
