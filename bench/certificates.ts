@@ -11,9 +11,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { sha256Hex } from "../app/features/certificates/flow.server";
 import { importPayroll } from "../app/features/certificates/import.server";
-import { certificateKeys } from "../app/features/certificates/keys.server";
+import { certificateKeys, sha256Hex } from "../app/features/certificates/keys.server";
 import { type CertificateSnapshot, codeFromBytes, PAYROLL_COLUMNS } from "../app/features/certificates/model";
 import { renderCertificate } from "../app/features/certificates/pdf.server";
 import { verifyByCode, verifyByFile } from "../app/features/certificates/verify.server";

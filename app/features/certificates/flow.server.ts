@@ -14,7 +14,7 @@ import { readCookie, serializeCookie } from "~/platform/cookies";
 import type { Database } from "~/platform/db/database.server";
 import { renderMail } from "~/platform/mail.server";
 import { hit } from "~/platform/rate-limit.server";
-import type { CertificateKeys } from "./keys.server";
+import { type CertificateKeys, sha256Hex } from "./keys.server";
 import {
   type CertificateSnapshot,
   CERTIFICATE_WINDOW_DAYS,
@@ -270,8 +270,6 @@ async function newCertificateCode(db: Kysely<Database>): Promise<string> {
     if (!taken) return code;
   }
 }
-
-export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Step 3: the contracts and options chosen → the certificate, stored, signed and mailed. */
 export async function issueCertificate(

@@ -6,7 +6,7 @@
  * of the Ed25519 key that signs each certificate's SHA-256. The public half is published at /verificar/clave.
  * With PostgreSQL the variable is required: without it the certificates answer that they are not available.
  */
-import { createHmac, createPrivateKey, createPublicKey, hkdfSync, randomBytes, sign, verify, type KeyObject } from "node:crypto";
+import { createHash, createHmac, createPrivateKey, createPublicKey, hkdfSync, randomBytes, sign, verify, type KeyObject } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { engineOf, sqlitePathFromUrl } from "~/platform/db/database.server";
@@ -94,3 +94,5 @@ export function prepareCertificateKey(env: KeyEnv): string[] {
     `ATENCIÓN: se creó la clave de los certificados laborales en ${file} (solo la lee el usuario del sitio). Sin ella no se encuentra a nadie en la nómina importada ni se firman certificados: guarde una copia fuera del servidor y, cuando pueda, muévala a CERTIFICATE_KEY.`,
   ];
 }
+
+export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -2,7 +2,6 @@
  * Employment certificates (docs/product.md §38, 39; ADR 027): the words and formats shared by the worker's
  * pages, the staff pages, the PDF and the verification. No server code.
  */
-import type { FileVerification } from "./verify.server";
 
 /** The payroll extract may weigh this much (100,000 workers with duties fit in about 40 MB). */
 export const PAYROLL_UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -142,3 +141,21 @@ export const PAYROLL_COLUMNS = [
 
 /** At most this many bad lines of an import are listed; the count says how many there were. */
 export const ERRORS_SHOWN = 200;
+
+/** What a verification finds (verify.server.ts answers with it; the pages show it). */
+export interface VerifiedView {
+  code: string;
+  issuedAt: string;
+  cutoffDay: string;
+  holder: string;
+  annulledAt: string | null;
+  signatureValid: boolean;
+  includesSalary: boolean;
+  salaryShown: boolean;
+  contracts: { position: string; kind: ContractKind; startDay: string; endDay: string | null; userCompany: string | null; salary: number | null }[];
+}
+
+export type Verification =
+  { outcome: "found"; view: VerifiedView } | { outcome: "not_found" } | { outcome: "invalid"; message: string } | { outcome: "limited"; retryAfter: number };
+
+export type FileVerification = Verification | { outcome: "not_ours" };

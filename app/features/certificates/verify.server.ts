@@ -6,28 +6,14 @@
 import type { Kysely } from "kysely";
 import { type Database, withRelaxedSync } from "~/platform/db/database.server";
 import { hit } from "~/platform/rate-limit.server";
-import { sha256Hex } from "./flow.server";
-import type { CertificateKeys } from "./keys.server";
-import { type CertificateSnapshot, type ContractKind, maskName, normalizeCode, normalizeDocument } from "./model";
+import { type CertificateKeys, sha256Hex } from "./keys.server";
+import { type CertificateSnapshot, type FileVerification, maskName, normalizeCode, normalizeDocument, type Verification, type VerifiedView } from "./model";
+
+export type { FileVerification, Verification, VerifiedView } from "./model";
 
 /** Checks per connection per 10 minutes. */
 export const VERIFY_LIMIT = 30;
 const WINDOW_MS = 10 * 60_000;
-
-export interface VerifiedView {
-  code: string;
-  issuedAt: string;
-  cutoffDay: string;
-  holder: string;
-  annulledAt: string | null;
-  signatureValid: boolean;
-  includesSalary: boolean;
-  salaryShown: boolean;
-  contracts: { position: string; kind: ContractKind; startDay: string; endDay: string | null; userCompany: string | null; salary: number | null }[];
-}
-
-export type Verification =
-  { outcome: "found"; view: VerifiedView } | { outcome: "not_found" } | { outcome: "invalid"; message: string } | { outcome: "limited"; retryAfter: number };
 
 async function limited(db: Kysely<Database>, addressToken: string, now: number): Promise<number | null> {
   const counted = await hit(db, `verificar:direccion:${addressToken}`, WINDOW_MS, now);
@@ -90,8 +76,6 @@ export async function verifyByCode(
   if (!row) return { outcome: "not_found" };
   return { outcome: "found", view: await viewOf(db, row, input.keys, input.document, now) };
 }
-
-export type FileVerification = Verification | { outcome: "not_ours" };
 
 /** A PDF dropped on the page: found only when it is byte for byte one issued. */
 export async function verifyByFile(
