@@ -55,6 +55,10 @@ try {
           pqrs_requests: ["case_id"],
           job_leases: ["name"],
           radicado_sequences: ["prefix", "year"],
+          payroll_people: ["person_key"],
+          payroll_contracts: ["person_key", "contract_key"],
+          certificate_codes: ["person_key"],
+          job_applications: ["case_id"],
           vital_daily: ["day", "route", "device", "metric", "bucket"],
           vital_daily_targets: ["day", "route", "device", "metric", "target"],
           // No key of its own: every column, so only identical (interchangeable) rows tie.
