@@ -46,6 +46,7 @@ async function visitAndLeave(page: Page, path: string, route: string): Promise<V
   const { loadEnd, scriptStart } = await timing();
   expect(loadEnd).toBeGreaterThan(0);
   expect(scriptStart).toBeGreaterThanOrEqual(loadEnd);
+  await expect(page.locator("script[data-vitals-ready]")).toHaveCount(1);
   await page.mouse.click(5, 5);
   // Leaving hides the page: the beacon goes out then (sendBeacon), and the server writes it within 2 s.
   await page.goto("/robots.txt");
@@ -95,6 +96,8 @@ test.describe("with the service worker", () => {
     await script;
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await expect.poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.includes("/assets/island-vitals-")))).toBe(true);
+    // The script has set its listener (a tab closed before that sends nothing).
+    await expect(page.locator("script[data-vitals-ready]")).toHaveCount(1);
     // Headless Chromium does not report a controlled page hidden when it navigates away; closing its tab does.
     const other = await context.newPage();
     await page.close({ runBeforeUnload: true });
@@ -105,7 +108,7 @@ test.describe("with the service worker", () => {
           rows = await query<ViewRow>(database(), "select * from vital_views where route = ? and navigation = 'reload'", ["/nosotros/sagrilaft"]);
           return rows.length;
         },
-        { timeout: 10_000 },
+        { timeout: 20_000 },
       )
       .toBe(1);
     expect(rows[0]).toMatchObject({ device: "desktop", service_worker: "cache" });

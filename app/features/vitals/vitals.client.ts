@@ -63,6 +63,9 @@ if (settings?.vitals && Math.random() < rate) {
   // Only visibilitychange: every current browser fires it when a page is left, after pagehide, which
   // comes before web-vitals has reported the final values (web-vitals' README).
   addEventListener("visibilitychange", send, true);
+  // Says on the script element that this view is measured from now on (a page left before this line
+  // sends nothing); the browser tests wait for it before they leave.
+  settings.vitalsReady = "";
   // A page restored from the back/forward cache is a new view: its metrics come again.
   addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
