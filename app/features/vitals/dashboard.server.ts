@@ -124,7 +124,7 @@ async function readDays(db: Kysely<Database>, from: string, to: string): Promise
   return groups;
 }
 
-/** `into` plus `part` (today's rows on top of the closed days'); `into` is a copy, the cached part stays as it was. */
+/** The closed days' groups with today's added, in new maps: the cached closed part is never changed. */
 function merged(closed: Map<string, Acc>, today: Map<string, Acc>): Map<string, Acc> {
   const out = new Map<string, Acc>();
   const copy = (acc: Acc): Acc => ({
