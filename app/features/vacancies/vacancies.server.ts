@@ -10,23 +10,8 @@ import type { Database } from "~/platform/db/database.server";
 import { checkWording, foldText, type WordingFinding } from "./wording";
 import { PUBLIC_PAGE_SIZE, type PublicVacancy, slugFor } from "./vacancy";
 
-export interface VacancyInput {
-  title: string;
-  city: string;
-  department: string;
-  sector: string;
-  company_name: string | null;
-  salary_min: number;
-  salary_max: number | null;
-  schedule: string;
-  contract: string;
-  workday: string;
-  places: number;
-  requirements: string;
-  duties: string;
-  closes_on: string;
-  spe_code: string | null;
-}
+/** What staff type for a vacancy: its public fields less what the site sets (address, status, publication). */
+export type VacancyInput = Omit<PublicVacancy, "slug" | "status" | "published_at">;
 
 const searchTextOf = (v: VacancyInput) => foldText([v.title, v.city, v.department, v.sector, v.requirements, v.duties].join(" "));
 /** What the wording check reads: everything a candidate reads of the offer. */

@@ -3,6 +3,7 @@
  * words, whether it is open, and its JobPosting structured data. No server code: the public pages and
  * the staff form read it alike.
  */
+import type { VacanciesTable } from "~/platform/db/schema";
 export const CONTRACTS = [
   { value: "obra_labor", label: "Por obra o labor (trabajador en misión)" },
   { value: "fijo", label: "A término fijo" },
@@ -88,26 +89,28 @@ export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,90}$/;
 const pesos = (n: number) => `$${n.toLocaleString("es-CO").replace(/,/g, ".")}`;
 export const salaryText = (min: number, max: number | null) => (max && max > min ? `Entre ${pesos(min)} y ${pesos(max)} al mes` : `${pesos(min)} al mes`);
 
-export interface PublicVacancy {
-  slug: string;
-  status: string;
-  title: string;
-  city: string;
-  department: string;
-  sector: string;
-  company_name: string | null;
-  salary_min: number;
-  salary_max: number | null;
-  schedule: string;
-  contract: string;
-  workday: string;
-  places: number;
-  requirements: string;
-  duties: string;
-  closes_on: string;
-  spe_code: string | null;
-  published_at: string | null;
-}
+/** What a vacancy's page and list show: the stored row without its search text and bookkeeping. */
+export type PublicVacancy = Pick<
+  VacanciesTable,
+  | "slug"
+  | "status"
+  | "title"
+  | "city"
+  | "department"
+  | "sector"
+  | "company_name"
+  | "salary_min"
+  | "salary_max"
+  | "schedule"
+  | "contract"
+  | "workday"
+  | "places"
+  | "requirements"
+  | "duties"
+  | "closes_on"
+  | "spe_code"
+  | "published_at"
+>;
 
 /** Open: published and its closing day (Colombian) not past. */
 export const isOpen = (v: Pick<PublicVacancy, "status" | "closes_on">, today: string) => v.status === "publicada" && v.closes_on >= today;
