@@ -10,7 +10,7 @@
  *   npm run bench:vitals      (BENCH_BEACONS=10000 BENCH_FORMS=400; BENCH_PAGE_ONLY=1 runs only part 3)
  */
 import autocannon from "autocannon";
-import { fieldSpeedReport, windowDays } from "../app/features/vitals/dashboard.server";
+import { fieldSpeedReport, warmFieldSpeed, windowDays } from "../app/features/vitals/dashboard.server";
 import { BUCKET_EDGES, RATED } from "../app/features/vitals/metrics";
 import { openDatabase } from "../app/platform/db/database.server";
 import { countRows, freshDatabaseUrl } from "../tests/support/database";
@@ -113,7 +113,11 @@ for (const day of days) {
   });
 }
 console.log(`Agregados de 10 millones de visitas: ${rows} filas diarias (${((performance.now() - fillStarted) / 1000).toFixed(1)} s para escribirlas)`);
-// The first read of the day reads the 27 closed days and keeps them; the next ones read only today's rows.
+// The instance reads the 27 closed days in the background (at its start, after midnight's grace minute,
+// before the hour is over) and keeps them; the staff's reads, the day's first included, read only today's rows.
+const warmStarted = performance.now();
+await warmFieldSpeed(db, now);
+console.log(`Lectura en segundo plano de los 27 días cerrados: ${ms(performance.now() - warmStarted)}`);
 const timings: number[] = [];
 for (let i = 0; i < 11; i++) {
   const t = performance.now();
@@ -124,6 +128,6 @@ for (let i = 0; i < 11; i++) {
 const first = timings.shift() as number;
 timings.sort((a, b) => a - b);
 console.log(
-  `Lectura de la página: la primera del día ${ms(first)}; las 10 siguientes, mediana ${ms(timings[5] as number)}, máxima ${ms(timings[9] as number)}`,
+  `Lectura de la página: la primera del día (tras la lectura en segundo plano) ${ms(first)}; las 10 siguientes, mediana ${ms(timings[5] as number)}, máxima ${ms(timings[9] as number)}`,
 );
 await db.destroy();

@@ -9,7 +9,9 @@ import { ethicsMailboxNotices, ethicsSealer, recipientContext } from "~/features
 import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { prepareCertificateKey } from "~/features/certificates/keys.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
+import { startFieldSpeedWarmer } from "~/features/vitals/dashboard.server";
 import { setBusinessCalendar } from "~/platform/dates";
+import { log } from "~/platform/log.server";
 import { configureServices } from "~/platform/services.server";
 import { dailyPurge } from "~/composition/retention.server";
 
@@ -35,4 +37,6 @@ configureServices({
   startNotices: (env) => [...prepareEthicsKey(env), ...ethicsMailboxNotices(env), ...prepareCertificateKey(env)],
   // Retention (ADR 019): the daily purge of what is past its period.
   dailyPurge,
+  // Field speed (ADR 023): the staff page's closed days read in the background, on the staff's read connection.
+  startBackground: (_db, readDb) => startFieldSpeedWarmer(readDb, { onError: (error) => log("error", "field-speed-warm-failed", { error: String(error) }) }),
 });

@@ -24,6 +24,8 @@ export interface ServiceHooks {
   startNotices(env: ServerEnv): string[];
   /** The daily retention purge (ADR 019): claims today's run and does it, or returns null if another instance has. */
   dailyPurge?(db: Kysely<Database>, readDb: Kysely<Database>): Promise<unknown>;
+  /** The features' own background work of a running server (started after the services, stopped before them). */
+  startBackground?(db: Kysely<Database>, readDb: Kysely<Database>): { stop(): Promise<void> };
 }
 
 let hooks: ServiceHooks | undefined;
@@ -115,6 +117,7 @@ async function open(): Promise<Services> {
 const PURGE_CHECK_MS = 10 * 60_000;
 let purgeTimer: NodeJS.Timeout | undefined;
 let purging: Promise<unknown> | undefined;
+let background: { stop(): Promise<void> } | undefined;
 
 /**
  * The daily retention purge, run by the production server: every 10 minutes (the first check 10 minutes
@@ -141,6 +144,7 @@ function scheduleDailyPurge(db: Kysely<Database>, readDb: Kysely<Database>, env:
 export async function startServices(): Promise<{ notices: string[] }> {
   const { outbox, db, readDb, env } = await getServices();
   if (!purgeTimer) scheduleDailyPurge(db, readDb, env);
+  background ??= requireHooks().startBackground?.(db, readDb);
   // Messages another process stored (a copy, another instance on the file) reach the text index now.
   indexSoon(db, 0);
   const notices: string[] = [];
@@ -155,6 +159,8 @@ export async function stopServices(): Promise<void> {
   clearInterval(purgeTimer);
   purgeTimer = undefined;
   await purging;
+  await background?.stop();
+  background = undefined;
   if (!services) return;
   const current = await services.catch(() => undefined);
   services = undefined;

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldSpeedReport } from "~/features/vitals/dashboard.server";
+import { fieldSpeedReport, startFieldSpeedWarmer, warmFieldSpeed, windowDays } from "~/features/vitals/dashboard.server";
 import { rowOf, VitalsBuffer, writeViews } from "~/features/vitals/ingest.server";
 import { type Database, openDatabase } from "~/platform/db/database.server";
 import { purgeNow } from "~/composition/retention.server";
@@ -260,5 +260,95 @@ describe("the daily aggregates and the staff page's figures", () => {
     expect(daysLeft.has("2025-10-20")).toBe(false);
     expect(daysLeft.has("2026-10-01")).toBe(true);
     expect(lines?.find((l) => l.kind === "rendimiento_agregados")?.purged.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the staff page's closed days, kept per instance and read in the background", () => {
+  // Counts every statement the page's reads send: a read of the window's closed days is three more than today's three.
+  let statements = 0;
+  let db: Kysely<Database>;
+  let base: Kysely<Database>;
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = "silent";
+    base = await openDatabase(await freshDatabaseUrl("rendimiento-cache"));
+    db = base.withPlugin({
+      transformQuery: (args) => {
+        statements++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    // Eight views of /contacto on phones on each of the window's 28 days, in one statement.
+    const days = windowDays(NOW);
+    await base
+      .insertInto("vital_daily")
+      .values(days.map((day) => ({ day, route: "/contacto", device: "phone", metric: "views" as const, bucket: 0, views: 8 })))
+      .execute();
+  });
+  afterAll(() => base?.destroy());
+
+  const NOW = "2026-11-26T17:00:00.000Z";
+  const YESTERDAY = "2026-11-25";
+  const TODAY = "2026-11-26";
+  const at = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+  // Each addition its own row (the key holds a bucket; the views' count sums them all).
+  let added = 0;
+  const addViews = (day: string, views: number) =>
+    base.insertInto("vital_daily").values({ day, route: "/contacto", device: "phone", metric: "views", bucket: ++added, views }).execute();
+  /** The page's views for /contacto on phones at `nowIso`, and how many statements its read sent. */
+  const read = async (nowIso: string) => {
+    statements = 0;
+    const report = await fieldSpeedReport(db, nowIso);
+    return { views: report.rows.find((r) => r.route === "/contacto")?.views, statements };
+  };
+
+  it("is warmed when the instance starts, so the day's first staff read reads only today's rows", async () => {
+    const warmer = startFieldSpeedWarmer(db, { now: () => Date.parse(NOW) });
+    // stop() waits for the read under way: the one the start began.
+    await warmer.stop();
+    expect(statements).toBe(3);
+    expect(await read(NOW)).toEqual({ views: 28 * 8, statements: 3 });
+  });
+
+  it("reads today's rows on every request", async () => {
+    await addViews(TODAY, 5);
+    expect(await read(at(NOW, 1))).toEqual({ views: 28 * 8 + 5, statements: 3 });
+    await addViews(TODAY, 2);
+    expect(await read(at(NOW, 2))).toEqual({ views: 28 * 8 + 7, statements: 3 });
+  });
+
+  it("shows a closed day's late rows once the hour kept is over, and at the background's refresh before that", async () => {
+    await addViews(YESTERDAY, 100);
+    // Kept: yesterday's late rows are not read again within the hour.
+    expect(await read(at(NOW, 30))).toEqual({ views: 28 * 8 + 7, statements: 3 });
+    // Past the hour the closed days are read again.
+    expect(await read(at(NOW, 61))).toEqual({ views: 28 * 8 + 107, statements: 6 });
+    await addViews(YESTERDAY, 1000);
+    expect((await read(at(NOW, 62))).views).toBe(28 * 8 + 107);
+    // The background's refresh (before the hour is over) reads them; the staff's next read does not wait for it.
+    await warmFieldSpeed(db, at(NOW, 62));
+    expect(await read(at(NOW, 63))).toEqual({ views: 28 * 8 + 1107, statements: 3 });
+  });
+
+  it("after midnight, waits for the grace minute, then the background reads the new window", async () => {
+    // 00:00:30 in Colombia: the last flushes of the day that ended may still land, so nothing is kept.
+    const midnight = "2026-11-27T05:00:30.000Z";
+    await warmFieldSpeed(db, midnight);
+    expect((await read(midnight)).statements).toBe(6);
+    const afterGrace = "2026-11-27T05:01:00.000Z";
+    statements = 0;
+    await warmFieldSpeed(db, afterGrace);
+    expect(statements).toBe(3);
+    // The window moved a day: the 30th of October left it, the 26th of November (no longer today) is kept.
+    expect(await read(at(afterGrace, 1))).toEqual({ views: 27 * 8 + 1100 + 7, statements: 3 });
+  });
+
+  it("joins a read under way instead of starting another", async () => {
+    const later = "2026-11-27T07:00:00.000Z";
+    statements = 0;
+    // Past the hour: the background's read and a staff read at the same moment read the closed days once.
+    const [, page] = await Promise.all([warmFieldSpeed(db, at(later, 60)), fieldSpeedReport(db, at(later, 60))]);
+    expect(statements).toBe(6);
+    expect(page.rows[0]?.views).toBe(27 * 8 + 1100 + 7);
   });
 });

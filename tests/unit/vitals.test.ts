@@ -1,6 +1,7 @@
 /** Field speed (ADR 023): buckets, the percentile rule, route patterns and what a beacon becomes as a row. */
 import { describe, expect, it } from "vitest";
 import { beaconSchema } from "~/features/vitals/beacon";
+import { nextWarmDelay } from "~/features/vitals/dashboard.server";
 import { aggregatesOf, rowOf } from "~/features/vitals/ingest.server";
 import { BUCKET_EDGES, bucketOf, type Histogram, METRICS, percentileOf, sharesOf, THRESHOLDS } from "~/features/vitals/metrics";
 import { patternOf, patternsOf } from "~/features/vitals/route-pattern";
@@ -140,5 +141,19 @@ describe("a beacon as a row", () => {
       ["lcp", "main>h1#titulo-#", 1],
       ["inp", "form>button.enviar", 1],
     ]);
+  });
+});
+
+describe("the staff page's background read of the closed days", () => {
+  const delayAt = (iso: string) => nextWarmDelay(Date.parse(iso)) / 60_000;
+  it("comes back 55 minutes later, before the hour the closed days are kept is over", () => {
+    expect(delayAt("2026-11-26T17:00:00.000Z")).toBe(55);
+  });
+  it("comes right after the grace minute that follows Colombia's midnight (05:00 UTC), whichever is first", () => {
+    expect(delayAt("2026-11-27T04:30:00.000Z")).toBe(31);
+    expect(delayAt("2026-11-27T04:59:00.000Z")).toBe(2);
+    // Inside the grace minute: at its end.
+    expect(delayAt("2026-11-27T05:00:30.000Z")).toBe(0.5);
+    expect(delayAt("2026-11-27T05:01:00.000Z")).toBe(55);
   });
 });

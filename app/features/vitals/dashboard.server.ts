@@ -156,31 +156,117 @@ function merged(closed: Map<string, Acc>, today: Map<string, Acc>): Map<string, 
  * arrives; the buffers flush within seconds), so each instance reads them once and keeps them for an hour
  * at most; only today's rows are read on every request. At 10 million views this turns a read of the whole
  * window into a read of one day (ADR 023). A minute's grace after midnight lets the last flushes land.
+ * The instance reads them itself in the background (startFieldSpeedWarmer): at its start, after each
+ * midnight's grace minute and before the hour is over, so a staff read does not wait for that read.
  */
 const CLOSED_TTL_MS = 3_600_000;
 const CLOSED_GRACE_MS = 60_000;
+/** The background read starts this long before the kept days expire, so they never do while it runs. */
+const REFRESH_EVERY_MS = CLOSED_TTL_MS - 5 * 60_000;
+const DAY_MS = 86_400_000;
 const closedCache = new WeakMap<Kysely<Database>, { key: string; until: number; value: Promise<Map<string, Acc>> }>();
+/** A read of the closed days under way (the background's or a request's): others join it. */
+const closedReads = new WeakMap<Kysely<Database>, { key: string; until: number; value: Promise<Map<string, Acc>> }>();
 
-function closedDays(db: Kysely<Database>, from: string, lastClosed: string, nowMs: number, todayStartMs: number): Promise<Map<string, Acc>> {
-  if (nowMs < todayStartMs + CLOSED_GRACE_MS) return readDays(db, from, lastClosed);
-  const key = `${from}/${lastClosed}`;
+interface ClosedWindow {
+  from: string;
+  lastClosed: string;
+  /** When today began in Colombia (UTC−5 all year: 05:00 UTC). */
+  todayStartMs: number;
+}
+
+function closedWindow(nowIso: string): ClosedWindow {
+  const days = windowDays(nowIso);
+  const today = days.at(-1) as string;
+  return { from: days[0] as string, lastClosed: days.at(-2) as string, todayStartMs: Date.parse(`${today}T05:00:00Z`) };
+}
+
+/** Starts a read of the closed days that replaces the kept ones when it ends; until then, the kept ones stand. */
+function readClosed(db: Kysely<Database>, key: string, window: ClosedWindow, nowMs: number): Promise<Map<string, Acc>> {
+  const running = closedReads.get(db);
+  if (running && running.key === key) return running.value;
+  const entry = { key, until: nowMs + CLOSED_TTL_MS, value: readDays(db, window.from, window.lastClosed) };
+  closedReads.set(db, entry);
+  entry.value.then(
+    () => {
+      if (closedReads.get(db) === entry) closedReads.delete(db);
+      const kept = closedCache.get(db);
+      // A read of a later window already kept is not replaced by an earlier one.
+      if (!kept || kept.key <= key) closedCache.set(db, entry);
+    },
+    // A failed read is not kept.
+    () => {
+      if (closedReads.get(db) === entry) closedReads.delete(db);
+    },
+  );
+  return entry.value;
+}
+
+function closedDays(db: Kysely<Database>, window: ClosedWindow, nowMs: number): Promise<Map<string, Acc>> {
+  if (nowMs < window.todayStartMs + CLOSED_GRACE_MS) return readDays(db, window.from, window.lastClosed);
+  const key = `${window.from}/${window.lastClosed}`;
   const cached = closedCache.get(db);
   if (cached && cached.key === key && cached.until > nowMs) return cached.value;
-  const value = readDays(db, from, lastClosed);
-  closedCache.set(db, { key, until: nowMs + CLOSED_TTL_MS, value });
-  // A failed read is not kept.
-  value.catch(() => closedCache.delete(db));
-  return value;
+  return readClosed(db, key, window, nowMs);
+}
+
+/**
+ * Reads the window's closed days into the instance's cache, as a staff read at `nowIso` would, replacing
+ * what is kept once the read ends (so the late rows of a closed day show from then on). Nothing in the
+ * grace minute after midnight. Resolves when the read is kept.
+ */
+export async function warmFieldSpeed(db: Kysely<Database>, nowIso = new Date().toISOString()): Promise<void> {
+  const window = closedWindow(nowIso);
+  const nowMs = Date.parse(nowIso);
+  if (nowMs < window.todayStartMs + CLOSED_GRACE_MS) return;
+  await readClosed(db, `${window.from}/${window.lastClosed}`, window, nowMs);
+}
+
+/** How long after a warm-up at `nowMs` the next one is due: the end of the grace minute or before the hour is over. */
+export function nextWarmDelay(nowMs: number): number {
+  const todayStartMs = closedWindow(new Date(nowMs).toISOString()).todayStartMs;
+  if (nowMs < todayStartMs + CLOSED_GRACE_MS) return todayStartMs + CLOSED_GRACE_MS - nowMs;
+  return Math.min(REFRESH_EVERY_MS, todayStartMs + DAY_MS + CLOSED_GRACE_MS - nowMs);
+}
+
+/**
+ * The instance's background warm-up of the staff page's closed days, from now on (the production server
+ * starts it with its services). A failed read is logged and tried again at the next turn. `stop` waits for
+ * a read under way, so the database can close after it.
+ */
+export function startFieldSpeedWarmer(
+  db: Kysely<Database>,
+  options: { now?: () => number; onError?: (error: unknown) => void } = {},
+): { stop(): Promise<void> } {
+  const now = options.now ?? Date.now;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const turn = () => {
+    running = warmFieldSpeed(db, new Date(now()).toISOString())
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        timer = setTimeout(turn, nextWarmDelay(now()));
+        timer.unref();
+      });
+  };
+  turn();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }
 
 export async function fieldSpeedReport(db: Kysely<Database>, nowIso = new Date().toISOString()): Promise<FieldSpeedReport> {
   const days = windowDays(nowIso);
   const from = days[0] as string;
   const today = days.at(-1) as string;
-  const lastClosed = days.at(-2) as string;
-  // Colombia keeps UTC−5 all year: its day starts at 05:00 UTC.
-  const todayStartMs = Date.parse(`${today}T05:00:00Z`);
-  const [closed, current] = await Promise.all([closedDays(db, from, lastClosed, Date.parse(nowIso), todayStartMs), readDays(db, today, today)]);
+  const [closed, current] = await Promise.all([closedDays(db, closedWindow(nowIso), Date.parse(nowIso)), readDays(db, today, today)]);
   const groups = merged(closed, current);
 
   const summary = (metric: MetricName, h: Histogram): MetricSummary => ({ p75: percentileOf(metric, h), shares: sharesOf(metric, h), measured: h.total });
