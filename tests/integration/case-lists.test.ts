@@ -210,3 +210,24 @@ describe("the accident reports' list", () => {
     expect(first.match(/VENCIDO/g)).toHaveLength(10);
   });
 });
+
+describe("the lists' filter form", () => {
+  it("is a labelled search form with «Filtrar», and while a filter is set a «Quitar filtros» link back to the whole list", async () => {
+    const formOf = (html: string) => html.match(/<form [^>]*role="search"[^>]*>[\s\S]*?<\/form>/)?.[0] ?? "";
+    for (const [role, base, label] of [
+      ["pqrs", "/admin/pqrs", "Filtrar solicitudes"],
+      ["convivencia", "/admin/etica", "Filtrar reportes de la línea ética"],
+      ["sst", "/admin/reportes", "Filtrar reportes"],
+    ] as const) {
+      const plain = formOf(await page(role, base));
+      expect(plain, base).toContain(`aria-label="${label}" method="get"`);
+      expect(plain, base).toMatch(/<label for="([^"]+)">Estado<\/label><select id="\1" name="estado">/);
+      expect(plain, base).toContain(">Filtrar</button>");
+      expect(plain, base).not.toContain("Quitar filtros");
+      const status = plain.match(/name="estado">[\s\S]*?<option value="([^"]+)"/)?.[1];
+      const filtered = formOf(await page(role, `${base}?estado=${status}`));
+      expect(filtered, base).toContain(`<option value="${status}" selected="">`);
+      expect(link(filtered, "Quitar filtros"), base).toBe(base);
+    }
+  });
+});

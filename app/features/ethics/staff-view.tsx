@@ -7,6 +7,7 @@ import { COMMITTEE_DAYS, ETHICS_OWNERS, ethicsChannel, type Outcome, OUTCOMES } 
 import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag, CaseList } from "~/features/cases/staff-views";
 import type { ethicsCasePage, ethicsListPage, ethicsStatisticsPage } from "./staff-actions.server";
 import { FilterSelect } from "~/ui/filter-select";
+import { StaffFilters } from "~/ui/staff-filters";
 import { cappedCount, countLabel } from "~/platform/paging";
 import { Pager } from "~/ui/pager";
 
@@ -169,7 +170,7 @@ export function EthicsListView() {
         Reportes de {kinds.map((k) => lowerFirst(kindLabel(ethicsChannel, k))).join(", ")}. Cada apertura queda en la auditoría. ·{" "}
         <a href="/admin/etica/estadisticas">Estadísticas por semestre</a>
       </p>
-      <form method="get" className="admin-filters" aria-label="Filtrar reportes de la línea ética">
+      <StaffFilters label="Filtrar reportes de la línea ética" active={Boolean(kind || status)} clearHref="/admin/etica">
         <FilterSelect
           id="le-categoria"
           name="categoria"
@@ -179,10 +180,7 @@ export function EthicsListView() {
           options={kinds.map((k) => ({ value: k, label: kindLabel(ethicsChannel, k) }))}
         />
         <FilterSelect id="le-estado" name="estado" label="Estado" value={status} all="Todos" options={ethicsChannel.statuses} />
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </form>
+      </StaffFilters>
       <p className="admin-summary">
         {countLabel(total, "reporte", "reportes")}
         {overdue ? <strong> · {cappedCount(overdue)} con el plazo del comité vencido</strong> : null}

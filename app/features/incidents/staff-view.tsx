@@ -11,6 +11,7 @@ import { displayValue } from "~/forms/fields";
 import { useSite } from "~/config/site-data";
 import type { incidentPage, incidentListPage } from "./staff-actions.server";
 import { FilterSelect } from "~/ui/filter-select";
+import { StaffFilters } from "~/ui/staff-filters";
 import { cappedCount, countLabel } from "~/platform/paging";
 import { Pager } from "~/ui/pager";
 
@@ -292,7 +293,7 @@ export function IncidentListView() {
   return (
     <>
       <h1>Reportes de incidentes y accidentes de trabajo</h1>
-      <form method="get" className="admin-filters" aria-label="Filtrar reportes">
+      <StaffFilters label="Filtrar reportes" active={Boolean(kind || status)} clearHref="/admin/reportes">
         <FilterSelect
           id="r-tipo"
           name="tipo"
@@ -305,10 +306,7 @@ export function IncidentListView() {
           ]}
         />
         <FilterSelect id="r-estado" name="estado" label="Estado" value={status} all="Todos" options={incidentChannel.statuses} />
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </form>
+      </StaffFilters>
       <p className="admin-summary">
         {countLabel(total, "reporte", "reportes")}
         {overdue ? <strong className="admin-overdue-count"> · {cappedCount(overdue)} con el FURAT vencido</strong> : null} ·{" "}

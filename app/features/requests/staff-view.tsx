@@ -7,6 +7,7 @@ import { CaseHeading, CaseHistory, CaseNoteForm, HeldFlag, CaseList } from "~/fe
 import { pausedRule } from "./clock";
 import { isDataKind, isOpen, requestsChannel } from "./channel";
 import { FilterSelect } from "~/ui/filter-select";
+import { StaffFilters } from "~/ui/staff-filters";
 import { cappedCount, countLabel } from "~/platform/paging";
 import { Pager } from "~/ui/pager";
 import type { requestListPage, requestPage } from "./staff-actions.server";
@@ -365,13 +366,10 @@ export function RequestListView() {
   return (
     <>
       <h1>{title}</h1>
-      <form method="get" className="admin-filters" aria-label="Filtrar solicitudes">
+      <StaffFilters label="Filtrar solicitudes" active={Boolean(kind || status)} clearHref={base}>
         <FilterSelect id="q-tipo" name="tipo" label="Tipo" value={kind} all="Todos" options={kinds} />
         <FilterSelect id="q-estado" name="estado" label="Estado" value={status} all="Todos" options={staffStatuses(requestsChannel.statuses)} />
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </form>
+      </StaffFilters>
       <p className="admin-summary">
         {countLabel(total, "solicitud", "solicitudes")}
         {overdue ? <strong className="admin-overdue-count"> · {cappedCount(overdue)} vencida(s)</strong> : null}

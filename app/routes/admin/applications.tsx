@@ -8,6 +8,7 @@ import { assertSameOriginPost, requireStaff } from "~/features/staff/guard.serve
 import { formatBogota } from "~/platform/dates";
 import { countLabel, parsePageRequest, withoutPaging } from "~/platform/paging";
 import { FilterSelect } from "~/ui/filter-select";
+import { FilterInput, StaffFilters } from "~/ui/staff-filters";
 import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/applications";
 
@@ -81,17 +82,15 @@ export default function Applications() {
           {notice} postulación(es) marcadas como no seleccionadas; a cada persona le escribimos.
         </p>
       ) : null}
-      <form method="get" className="admin-filters" aria-label="Filtrar postulaciones">
+      <StaffFilters
+        label="Filtrar postulaciones"
+        active={Boolean(filter.status || filter.city || filter.q)}
+        clearHref={`/admin/empleos/${vacancy.id}/postulaciones`}
+      >
         <FilterSelect id="q-estado" name="estado" label="Estado" value={filter.status} all="Todos" options={staffStatuses(applicationsChannel.statuses)} />
         <FilterSelect id="q-ciudad" name="ciudad" label="Ciudad" value={filter.city} all="Todas" options={cities.map((c) => ({ value: c, label: c }))} />
-        <div className="field">
-          <label htmlFor="q-texto">Documento, radicado, correo o nombre</label>
-          <input id="q-texto" name="q" type="search" defaultValue={filter.q} maxLength={100} />
-        </div>
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </form>
+        <FilterInput id="q-texto" name="q" label="Documento, radicado, correo o nombre" value={filter.q} maxLength={100} />
+      </StaffFilters>
       <p className="admin-summary">
         {countLabel(total, "postulación", "postulaciones")} ·{" "}
         <a href={`/admin/empleos/${vacancy.id}/postulaciones.csv${exportQuery ? `?${exportQuery}` : ""}`}>Exportar CSV</a>

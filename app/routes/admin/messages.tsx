@@ -6,7 +6,9 @@ import { ignoredDatesMessage, listMessages, parseFilter } from "~/features/messa
 import { openDataClaims } from "~/features/requests/requests.server";
 import { normalizeEmail } from "~/forms/fields";
 import { countLabel, parsePageRequest, withoutPaging } from "~/platform/paging";
+import { FilterSelect } from "~/ui/filter-select";
 import { Pager } from "~/ui/pager";
+import { FilterInput, StaffFilters } from "~/ui/staff-filters";
 import type { Route } from "./+types/messages";
 
 export function meta() {
@@ -42,39 +44,33 @@ export default function Messages() {
           {notice}
         </p>
       ) : null}
-      <form method="get" className="admin-filters" role="search" aria-label="Filtrar mensajes">
-        <div className="field">
-          <label htmlFor="f-formulario">Formulario</label>
-          <select id="f-formulario" name="formulario" defaultValue={filter.form ?? ""}>
-            <option value="">Todos</option>
-            <option value="contacto">Contacto</option>
-            <option value="cliente">Cliente</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-estado">Estado</label>
-          <select id="f-estado" name="estado" defaultValue={filter.state ?? ""}>
-            <option value="">Todos</option>
-            <option value="nuevo">Nuevos</option>
-            <option value="atendido">Atendidos</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-desde">Desde</label>
-          <input id="f-desde" name="desde" type="date" defaultValue={filter.from ?? ""} />
-        </div>
-        <div className="field">
-          <label htmlFor="f-hasta">Hasta</label>
-          <input id="f-hasta" name="hasta" type="date" defaultValue={filter.to ?? ""} />
-        </div>
-        <div className="field admin-filters-q">
-          <label htmlFor="f-q">Buscar</label>
-          <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ""} />
-        </div>
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </form>
+      <StaffFilters label="Filtrar mensajes" active={Boolean(filter.form || filter.state || filter.from || filter.to || filter.q)} clearHref="/admin/mensajes">
+        <FilterSelect
+          id="f-formulario"
+          name="formulario"
+          label="Formulario"
+          value={filter.form ?? ""}
+          all="Todos"
+          options={[
+            { value: "contacto", label: "Contacto" },
+            { value: "cliente", label: "Cliente" },
+          ]}
+        />
+        <FilterSelect
+          id="f-estado"
+          name="estado"
+          label="Estado"
+          value={filter.state ?? ""}
+          all="Todos"
+          options={[
+            { value: "nuevo", label: "Nuevos" },
+            { value: "atendido", label: "Atendidos" },
+          ]}
+        />
+        <FilterInput id="f-desde" name="desde" label="Desde" type="date" value={filter.from} />
+        <FilterInput id="f-hasta" name="hasta" label="Hasta" type="date" value={filter.to} />
+        <FilterInput id="f-q" name="q" label="Buscar" value={filter.q} wide />
+      </StaffFilters>
       <p className="admin-summary">
         {countLabel(total, "mensaje", "mensajes")} · <a href={`/admin/exportar.csv?${withoutPaging(query)}`}>Exportar a CSV (Excel)</a>
       </p>
