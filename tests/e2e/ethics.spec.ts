@@ -1,5 +1,5 @@
 /**
- * The ethics line's journey on real Chromium, with and without JavaScript (issue 12): an anonymous
+ * The ethics line's journey on real Chromium, with and without JavaScript (docs/product.md §22, ADR 013): an anonymous
  * report → radicado and code → a member of the coexistence committee replies → the reporter reads the
  * reply and adds information → the committee reads it. axe runs on the pages of the journey.
  */
@@ -94,7 +94,7 @@ for (const javaScriptEnabled of [true, false]) {
       const reply = `¿Hay testigos de esos gritos? (${marker})`;
       await page.getByLabel("Estado", { exact: true }).selectOption({ label: "En revisión" });
       await page.getByLabel(/^Respuesta o nota/).fill(reply);
-      // A note is internal unless the reporter is chosen, explicitly, as a reader (issue 20).
+      // A note is internal unless the reporter is chosen, explicitly, as a reader.
       await expect(page.getByLabel(/nota interna/)).toBeChecked();
       await page.getByRole("radio", { name: /^Quien reportó, al consultar/ }).check();
       await page.getByRole("button", { name: "Guardar", exact: true }).click();

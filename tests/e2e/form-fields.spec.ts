@@ -1,5 +1,5 @@
 /**
- * Every page with a form, on a phone (390×844), with and without JavaScript (issue 20, item 1): the
+ * Every page with a form, on a phone (390×844), with and without JavaScript: the
  * trap field for bots (`sitio_web`) is out of sight, out of the keyboard's reach and out of the
  * accessibility tree, every text input, select and text area is a 44 px target with 16 px text
  * (smaller text makes an iPhone zoom in on focus), and radio buttons and boxes are at least 20 px.

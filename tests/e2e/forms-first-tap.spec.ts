@@ -1,5 +1,5 @@
 /**
- * A first tap straight on the submit button, before the form's island has started (issue 20, item 7):
+ * A first tap straight on the submit button, before the form's island has started (docs/product.md §4, ADR 008):
  * the island starts and takes the submit that started it, so the visitor gets the site's own dialog or
  * summary (never the browser's bubble) and a filled form is sent once. After a dialog closes, focus is
  * back on the form, never on <body> (docs/product.md §13).

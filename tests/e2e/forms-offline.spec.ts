@@ -1,5 +1,5 @@
 /**
- * Nothing typed is lost offline (issue 20, item 6): with the form's island started or not, a submit while
+ * Nothing typed is lost offline (docs/product.md §4): with the form's island started or not, a submit while
  * the browser is offline stays on the page with every value, a notice says in Spanish that there is no
  * connection and that nothing was sent, and the same button sends it once the connection is back.
  */

@@ -217,7 +217,7 @@ test.describe("contact form", () => {
     await page.goto("/contacto");
     const honeypot = page.locator('input[name="sitio_web"]');
     await expect(honeypot).toHaveAttribute("tabindex", "-1");
-    // Hidden by the `hidden` attribute (issue 20), whatever style sheet the page has: no box at all.
+    // Hidden by the `hidden` attribute whatever style sheet the page has: no box at all.
     expect(await honeypot.boundingBox()).toBeNull();
     await expect(honeypot.locator("xpath=ancestor::*[@hidden]")).toHaveCount(1);
     await expect(page.getByRole("textbox", { name: "No llene este campo" })).toHaveCount(0);
@@ -252,7 +252,7 @@ test.describe("the island's script fails to arrive", () => {
   test.use({ serviceWorkers: "block" });
   test("the form answered again by the server passes axe, and hydration keeps its errors and values", async ({ page }) => {
     // The island's script fails to download, so the site script lets the browser post the form itself, as
-    // without JavaScript (issue 20: a submit before the island starts waits for it, and goes as a plain post
+    // without JavaScript (ADR 008: a submit before the island starts waits for it, and goes as a plain post
     // only when it cannot start; until then the script was held back here).
     let refuse = true;
     await page.route("**/assets/island-*.js", (route) => (refuse ? route.abort() : route.continue().catch(() => undefined)));

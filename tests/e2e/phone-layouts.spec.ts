@@ -1,5 +1,5 @@
 /**
- * Long and staff pages on a phone, 390×844 (issue 20, item 5): the regulations open with print, search and
+ * Long and staff pages on a phone, 390×844: the regulations open with print, search and
  * the table of contents, "Cambios vigentes" as a compact index whose rows open on request and stay linked
  * both ways with their articles; the staff lists are one card per row with every label and the deadline
  * in sight; a detail page's values take the whole width.

@@ -1,5 +1,5 @@
 /**
- * PQRS on real Chromium (issue 23): filing without JavaScript (the kind preselected by a link, the table
+ * PQRS on real Chromium (docs/product.md §28, ADR 019): filing without JavaScript (the kind preselected by a link, the table
  * of terms with today's due dates), filing with JavaScript (the island updates the chosen term),
  * CONSULTAR, and the data-protection staff's journey — ask to complete, the person completes it in
  * CONSULTAR, extend, answer — with the person reading each step. axe runs on every page of the journey.

@@ -1,5 +1,5 @@
 /**
- * Receipts a person can keep (issue 20, item 3), on a phone (390×844): the radicado and the code each on
+ * Receipts a person can keep (docs/product.md §11), on a phone (390×844): the radicado and the code each on
  * one line, a copy button for each where JavaScript runs (keyboard too, announced "Copiado"), a
  * "Descargar comprobante" that works without JavaScript, the code said to be shown once, and the
  * confirmation page reloaded explains why the code is gone.

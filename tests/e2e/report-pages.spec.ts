@@ -1,5 +1,5 @@
 /**
- * The right thing first on the report pages, on a phone (issue 20, item 4): /incidente opens with the
+ * The right thing first on the report pages, on a phone (docs/product.md §11): /incidente opens with the
  * emergency line and the report form, CONSULTAR after it; /linea-etica opens with a short introduction and
  * the form, its details after the form as sections that open on request; the home page's footer links to
  * the ethics line as the inner pages' footers do.

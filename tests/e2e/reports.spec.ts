@@ -1,5 +1,5 @@
 /**
- * The incident report journey on real Chromium, with and without JavaScript (issue 11): report →
+ * The incident report journey on real Chromium, with and without JavaScript (docs/product.md §11, ADR 012): report →
  * radicado and code → CONSULTAR shows "Recibido" → occupational health marks "Reportado a la ARL"
  * with a visible note → CONSULTAR shows it. axe runs on every page of the journey.
  */

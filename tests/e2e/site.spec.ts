@@ -245,7 +245,7 @@ test.describe("cambios vigentes", () => {
     await expect(section.getByText(/^Vigente al \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     const row = section.locator("#cambio-jornada-maxima");
     await expect(row).toContainText("42) horas semanales");
-    // The regulations' panel is a compact index; its rows open on request (issue 20).
+    // The regulations' panel is a compact index; its rows open on request.
     await section.locator("summary", { hasText: "Qué cambió, qué aplica hoy y desde cuándo" }).click();
     await row.getByRole("link", { name: "Artículo 21" }).click();
     await expect(page).toHaveURL(/#articulo-21$/);
@@ -403,13 +403,13 @@ test.describe("critical path (ADR 011)", () => {
     page.on("console", (m) => {
       if (/Content Security Policy|Refused to/.test(m.text())) violations.push(m.text());
     });
-    // /incidente links the whole sheet since issue 20 (a form page always gets the form styles).
+    // /incidente links the whole sheet (a form page always gets the form styles).
     for (const path of ["/", "/nosotros/reglamentoInterno", "/ofertas-falsas", "/no-existe"]) {
       await page.goto(path);
       // base.css applied (the body is a flex column) and the site script ran (it keeps the notice hidden online).
       expect(await page.evaluate(() => getComputedStyle(document.body).display), path).toBe("flex");
       await expect(page.locator("#offline-notice"), path).toBeHidden();
-      // /incidente is a form page since issue 20 (the whole sheet linked): its inline script, the form
+      // /incidente is a form page (the whole sheet linked): its inline script, the form
       // script with the site script, runs under the policy too (its island starts on a touch).
       if (path === "/incidente") {
         await page.locator("form.report-form").getByRole("textbox").first().focus();

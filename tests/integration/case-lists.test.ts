@@ -1,11 +1,11 @@
 /**
- * The case lists past one page (issue 24, ADR 018), over HTTP against the production server, on the
+ * The case lists past one page (ADR 018), over HTTP against the production server, on the
  * suite's engine: each list puts what is late first and still reaches every case by keyset paging,
  * forward with "Siguiente" and back with "Anterior" from "Última página", without a gap or a repeat,
  * with plain links (no JavaScript):
  * - PQRS: the requests whose clock runs, by due date (the overdue first); those waiting for the person,
  *   by the last day to complete them; then the answered and closed, newest first;
- * - the ethics line: the committee's open cases past their 65 days first (issue 22);
+ * - the ethics line: the committee's open cases past their 65 days first (ADR 020);
  * - the accident reports: the FURATs past their deadline while one of the four notices due with them is
  *   missing, first; recording the fourth takes a report out of that segment.
  */

@@ -1,5 +1,5 @@
 /**
- * The ethics line (docs/product.md §22, issue 12) over HTTP against the built server, a real SQLite file and a
+ * The ethics line (docs/product.md §22, ADR 013) over HTTP against the built server, a real SQLite file and a
  * real SMTP server: who sees which category, nothing identifying stored for an anonymous report, mails
  * without content, the database file alone not revealing the text, identical refusals for a wrong code
  * and an unknown radicado, the reporter's follow-up, statistics, and a closed channel without a key.

@@ -47,7 +47,7 @@ describe("a form posted without JavaScript", () => {
 
   it("names every missing field, the consent included", async () => {
     const html = await (await postPage(server, "/cliente", { empresa: "Acme" })).text();
-    // Several fields: the title counts them and the sentence follows (issue 20).
+    // Several fields: the title counts them and the sentence follows.
     expect(html).toContain(
       'class="error-summary-title">No se pudo enviar: revise 6 campos</h2><p class="error-summary-text">Todos los campos son obligatorios</p>',
     );

@@ -1,5 +1,5 @@
 /**
- * What the outside scanners and the hand review of issue 21 found, as regressions: redirects built from
+ * What the outside scanners and a hand review found, as regressions: redirects built from
  * the request path stay on this site, bad input gets a 4xx and never a 5xx, and the 413 page escapes the
  * path it links to. Runs on the suite's engine.
  */

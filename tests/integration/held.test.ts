@@ -1,6 +1,6 @@
 /**
  * A post to a case channel that filled the spam trap is held for review, never dropped behind a made-up
- * radicado (issue 20, ADR 017): the sender is told so, nothing is announced as a case, the channel's
+ * radicado (ADR 017): the sender is told so, nothing is announced as a case, the channel's
  * staff register it (flagged) or discard it, and the ethics line keeps it sealed. Runs on the suite's engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * PQRS (docs/product.md §28, issue 23) over HTTP against the built server, a real database and a real
+ * PQRS (docs/product.md §28, ADR 019) over HTTP against the built server, a real database and a real
  * SMTP server: a data-protection reclamo's whole life (filed, asked to complete, completed through
  * CONSULTAR, extended, answered) with every mail the sink receives; the access export holding exactly
  * the person's data, attached to the answer; the deletion run from a request, refused under a hold;

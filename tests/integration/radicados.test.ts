@@ -1,5 +1,5 @@
 /**
- * A radicado names one case forever (docs/product.md §33, issue 21): numbering never goes back, even when
+ * A radicado names one case forever (docs/product.md §33): numbering never goes back, even when
  * the newest case of a prefix and year is deleted, and simultaneous reports get distinct consecutive
  * numbers. Runs on the suite's engine (SQLite, or PostgreSQL with TEST_DATABASE=postgres).
  */

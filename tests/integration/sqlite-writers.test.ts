@@ -1,5 +1,5 @@
 /**
- * SQLite with a second writer (issue 21): reports posted while `npm run admin -- create-user` writes to the
+ * SQLite with a second writer (ADR 003): reports posted while `npm run admin -- create-user` writes to the
  * same file are all stored. Before, a report's transaction read the last radicado and then wrote; when
  * the admin command wrote in between, SQLite refused the upgrade of the lock at once ("database is
  * locked", a 503) whatever the busy timeout. Every transaction now takes the write lock when it begins

@@ -1,5 +1,5 @@
 /**
- * The staff area at scale (issue 24, ADR 018), on the suite's engine: 50,000 messages stored straight in
+ * The staff area at scale (ADR 018), on the suite's engine: 50,000 messages stored straight in
  * the database (as a site that has run for years would have them; on SQLite the first search indexes them, ADR 024),
  * then, over HTTP against the production server: paging reaches the oldest message and walks a filter
  * without a gap or a repeat; search finds a name without its accents, an e-mail in other capitals and a

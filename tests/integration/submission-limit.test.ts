@@ -1,5 +1,5 @@
 /**
- * The form limit holds for every way a submission can reach a store (issue 21): after the limit, the
+ * The form limit holds for every way a submission can reach a store (docs/product.md §8, ADR 005): after the limit, the
  * same address gets 429 or 405 from every path the router would route to a form, whatever its method,
  * case, percent-encoding, slashes or `.data` suffix, and nothing more is stored (rows counted). Runs
  * on the suite's engine.

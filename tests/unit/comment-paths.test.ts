@@ -1,7 +1,7 @@
 // Comments that name a file or folder of the repository (`app/…`, `docs/…md`) must name one that exists:
 // a moved or deleted file leaves them pointing nowhere. Also what a comment cites by number: an ADR
-// (docs/decisions/NNN-*.md) and a rule of docs/product.md (§N). In the code (not the tests), no comment
-// cites the brief ("SPEC") or an issue.
+// (docs/decisions/NNN-*.md) and a rule of docs/product.md (§N). No comment, in the code or the tests,
+// cites the brief or an issue by number.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -87,10 +87,10 @@ const exists = (candidate: string) =>
 const adrs = new Set(readdirSync(path.join(root, "docs/decisions")).map((name) => name.slice(0, 3)));
 const productRules = new Set([...readFileSync(path.join(root, "docs/product.md"), "utf8").matchAll(/^### (\d+)\./gm)].map((m) => m[1]));
 
-// What the code's comments may not cite: the brief is not in the repository, and an issue's number says
-// nothing to the reader of the code. They cite docs/product.md §N, an ADR, or nothing.
+// What the comments may not cite: the brief is not in the repository, and an issue's number says
+// nothing to the reader of the code or the tests. They cite docs/product.md §N, an ADR, or nothing.
 const CITES_OUTSIDE = /\bSPEC\b|issue \d+|\(this issue\)/;
-const CODE = ["app", "server", "scripts", "bench"];
+const CODE = ["app", "server", "scripts", "bench", "tests"];
 
 function findings() {
   const broken: string[] = [];
@@ -130,7 +130,7 @@ describe("comments name what exists", () => {
     expect(pathsIn("(app/features/ethics)")).toEqual(["app/features/ethics"]);
   });
 
-  it("every path, ADR and product rule a comment names exists, and the code's comments cite no SPEC or issue", () => {
+  it("every path, ADR and product rule a comment names exists, and no comment cites the brief or an issue", () => {
     expect(findings()).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ const validateForm = (form: FormName, input: unknown) => validate(messageForms[f
 const contact = { nombre: "Ana Núñez", celular: "300 123 4567", correo: "ana@example.com", mensaje: "¿Pueden llamarme?", consentimiento: true };
 const client = { empresa: "Acme S.A.S.", cargo: "Gerente", ...contact };
 
-describe("e-mail pattern (SPEC §5: text@text.text, no spaces)", () => {
+describe("e-mail pattern (docs/product.md §5: text@text.text, no spaces)", () => {
   it("takes linear time: a 32 KB address of dots, and every other shape, in milliseconds", () => {
     for (const worst of [
       `a@${"a.".repeat(16_000)}@`,

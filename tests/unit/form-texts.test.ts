@@ -1,5 +1,5 @@
 /**
- * What the forms and the staff pages say (issue 20, item 7): the error summary's title counts the fields
+ * What the forms and the staff pages say (docs/product.md §18): the error summary's title counts the fields
  * when several are wrong, and a stored date reads dd/mm/aaaa on the staff pages (docs/product.md §14).
  */
 import { createElement } from "react";

@@ -1,5 +1,5 @@
 /**
- * "Cambios vigentes" (issue 13, ADR 009): the rows of content/cambios-vigentes.yaml resolve to
+ * "Cambios vigentes" (docs/product.md §26, ADR 009): the rows of content/cambios-vigentes.yaml resolve to
  * existing articles and back, the page shows the review date and a marker under every affected
  * article, and a row naming a missing article stops the build.
  */

@@ -1,5 +1,5 @@
 /**
- * What the published texts must say (issue 13): the data policy's controller and dates, the
+ * What the published texts must say (docs/product.md §26, ADR 009): the data policy's controller and dates, the
  * gender-equity policy's references, the house style of content/README.md, and the short privacy
  * notice the forms show next to the consent checkbox.
  */

@@ -1,5 +1,5 @@
 /**
- * House wording of everything a visitor or a member of the staff reads (docs/product.md §18; issue 20):
+ * House wording of everything a visitor or a member of the staff reads (docs/product.md §18):
  * Spanish questions open with "¿", "a el" contracts to "al", and "Tu información en un clic" keeps its
  * name while speaking to the visitor as usted, like the rest of the site.
  */
