@@ -75,6 +75,7 @@ export async function updateVacancy(
       .execute();
     await audit(trx, user, "editar_vacante", { detail: `vacante ${id}: ${input.title.slice(0, 100)}` });
   });
+  forgetSitemap(db);
   return { ok: true };
 }
 
@@ -105,11 +106,12 @@ export async function publishVacancy(db: Kysely<Database>, user: User, id: numbe
       .execute();
     await audit(trx, user, "publicar_vacante", { detail: `vacante ${id} (SPE ${v.spe_code})` });
   });
+  forgetSitemap(db);
   return { ok: true };
 }
 
 export async function closeVacancy(db: Kysely<Database>, user: User, id: number, now = new Date().toISOString()): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const closed = await db.transaction().execute(async (trx) => {
     const done = await trx
       .updateTable("vacancies")
       .set({ status: "cerrada", closed_at: now, updated_at: now })
@@ -120,6 +122,8 @@ export async function closeVacancy(db: Kysely<Database>, user: User, id: number,
     await audit(trx, user, "cerrar_vacante", { detail: `vacante ${id}` });
     return true;
   });
+  if (closed) forgetSitemap(db);
+  return closed;
 }
 
 export const getVacancy = (db: Kysely<Database>, id: number) => db.selectFrom("vacancies").selectAll().where("id", "=", id).executeTakeFirst();
@@ -204,6 +208,29 @@ export async function vacancyBySlug(db: Kysely<Database>, slug: string) {
     .where("slug", "=", slug)
     .executeTakeFirst();
   return row as (PublicVacancy & { id: number }) | undefined;
+}
+
+/**
+ * The sitemap's open vacancies, kept per instance so a crawler's visits cost no query: dropped when this
+ * instance publishes, edits or closes a vacancy, at Colombia's midnight (a vacancy past its closing day
+ * leaves), and after 5 minutes at most, the delay for what another instance on the same database changed.
+ */
+const SITEMAP_TTL_MS = 5 * 60_000;
+const sitemapCache = new WeakMap<Kysely<Database>, { day: string; until: number; value: Promise<{ path: string; lastmod: string }[]> }>();
+const forgetSitemap = (db: Kysely<Database>) => sitemapCache.delete(db);
+
+export function sitemapVacancyPaths(db: Kysely<Database>, now = new Date().toISOString()): Promise<{ path: string; lastmod: string }[]> {
+  const day = bogotaDay(now);
+  const nowMs = Date.parse(now);
+  const kept = sitemapCache.get(db);
+  if (kept && kept.day === day && kept.until > nowMs) return kept.value;
+  const entry = { day, until: nowMs + SITEMAP_TTL_MS, value: openVacancyPaths(db, now) };
+  sitemapCache.set(db, entry);
+  // A failed read is not kept.
+  entry.value.catch(() => {
+    if (sitemapCache.get(db) === entry) sitemapCache.delete(db);
+  });
+  return entry.value;
 }
 
 /** The sitemap: open vacancies only. */
