@@ -38,5 +38,9 @@ configureServices({
   // Retention (ADR 019): the daily purge of what is past its period.
   dailyPurge,
   // Field speed (ADR 023): the staff page's closed days read in the background, on the staff's read connection.
-  startBackground: (_db, readDb) => startFieldSpeedWarmer(readDb, { onError: (error) => log("error", "field-speed-warm-failed", { error: String(error) }) }),
+  startBackground: (_db, readDb) =>
+    startFieldSpeedWarmer(readDb, {
+      onWarm: (ms) => log("info", "field-speed-warmed", { ms }),
+      onError: (error) => log("error", "field-speed-warm-failed", { error: String(error) }),
+    }),
 });

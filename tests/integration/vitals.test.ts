@@ -56,11 +56,15 @@ describe("POST /api/vitals on the built server", () => {
 
   beforeAll(async () => {
     const dbUrl = await freshDatabaseUrl("rendimiento");
-    server = await startServer({ VITALS_RATE_LIMIT: "40" }, dbUrl);
+    server = await startServer({ VITALS_RATE_LIMIT: "40", LOG_LEVEL: "info" }, dbUrl);
     createAccount(dbUrl, "admin@example.com", "admin");
     admin = (await signIn(server.url, "admin@example.com")).cookie;
   }, 180_000);
   afterAll(() => server?.stop());
+
+  it("reads the staff page's closed days in the background from its start", async () => {
+    await expect.poll(() => server.output(), { timeout: 15_000 }).toContain('"event":"field-speed-warmed"');
+  });
 
   it("answers a beacon 204 at once, and writes it within the flush interval, with nothing but the measurements", async () => {
     const started = performance.now();

@@ -236,14 +236,16 @@ export function nextWarmDelay(nowMs: number): number {
  */
 export function startFieldSpeedWarmer(
   db: Kysely<Database>,
-  options: { now?: () => number; onError?: (error: unknown) => void } = {},
+  options: { now?: () => number; onWarm?: (ms: number) => void; onError?: (error: unknown) => void } = {},
 ): { stop(): Promise<void> } {
   const now = options.now ?? Date.now;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
   const turn = () => {
+    const started = performance.now();
     running = warmFieldSpeed(db, new Date(now()).toISOString())
+      .then(() => options.onWarm?.(Math.round(performance.now() - started)))
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => {
         running = undefined;
