@@ -18,10 +18,14 @@ describe("e-mail pattern (docs/product.md §5: text@text.text, no spaces)", () =
       `a@${".a".repeat(16_000)} `,
       `a@a.${"a".repeat(32_000)}@`,
     ]) {
-      const start = performance.now();
-      expect(EMAIL_PATTERN.test(worst)).toBe(false);
-      // The old pattern took about a second on the first one.
-      expect(performance.now() - start).toBeLessThan(100);
+      // The fastest of three runs, so a busy machine's pauses do not count; the old pattern took about a
+      // second on the first one, a linear one takes about a millisecond.
+      const runs = [0, 1, 2].map(() => {
+        const start = performance.now();
+        expect(EMAIL_PATTERN.test(worst)).toBe(false);
+        return performance.now() - start;
+      });
+      expect(Math.min(...runs)).toBeLessThan(250);
     }
   });
   it("accepts exactly what text@text.text did (every string of up to 8 of a, @, . and space)", () => {
