@@ -8,6 +8,7 @@ import { loadDocument } from "~/features/documents/markdown.server";
 import { ethicsMailboxNotices, ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
 import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { prepareCertificateKey } from "~/features/certificates/keys.server";
+import { padesNotices } from "~/features/certificates/pades.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
 import { setBusinessCalendar } from "~/platform/dates";
 import { configureServices } from "~/platform/services.server";
@@ -32,7 +33,7 @@ configureServices({
   },
   // The ethics line's key: ETHICS_KEY, or on the embedded default a file created on the first start; and
   // where its notices go when an owner role has no mailbox of its own.
-  startNotices: (env) => [...prepareEthicsKey(env), ...ethicsMailboxNotices(env), ...prepareCertificateKey(env)],
+  startNotices: async (env) => [...prepareEthicsKey(env), ...ethicsMailboxNotices(env), ...prepareCertificateKey(env), ...(await padesNotices(env))],
   // Retention (ADR 019): the daily purge of what is past its period.
   dailyPurge,
 });
