@@ -1,7 +1,7 @@
 /**
  * The certificates' first step does not tell who is on the payroll (docs/product.md §38, ADR 027): on the
  * built server and the suite's engine, documents on file and documents not on file, asked alternately,
- * get the same status and the same page apart from the masked address, in similar time (medians compared
+ * get the same status and the same page apart from the masked address (and the code's expiry time), in similar time (medians compared
  * with a bound a loaded two-core machine keeps). Each request comes from its own address (behind one
  * trusted proxy hop), so the per-connection limit does not answer first.
  */
@@ -51,7 +51,15 @@ async function askCode(document: string): Promise<{ ms: number; status: number; 
   const ms = performance.now() - started;
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
   const page = await (await fetch(`${server.url}/certificados`, { headers: { ...headers, Cookie: cookie } })).text();
-  return { ms, status: res.status, page: page.replace(/<!-- -->/g, "").replace(/<strong>[^<]*@[^<]*<\/strong>/g, "<strong>correo</strong>") };
+  return {
+    ms,
+    status: res.status,
+    page: page
+      .replace(/<!-- -->/g, "")
+      .replace(/<strong>[^<]*@[^<]*<\/strong>/g, "<strong>correo</strong>")
+      // The code's expiry is the moment it was asked plus 10 minutes, for the page script's countdown.
+      .replace(/ data-vence="[^"]*"/, ""),
+  };
 }
 
 const median = (values: number[]) => {

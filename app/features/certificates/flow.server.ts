@@ -162,7 +162,7 @@ export async function requestCode(
 
 export type FlowState =
   | { step: "documento" }
-  | { step: "codigo"; mask: string; triesLeft: number }
+  | { step: "codigo"; mask: string; triesLeft: number; expiresAt: string }
   | { step: "vencido" }
   | {
       step: "elegir";
@@ -207,7 +207,7 @@ export async function flowState(db: Kysely<Database>, flow: Flow | null, keys: C
     };
   }
   if (Date.parse(row.expires_at) <= now || row.tries >= OTP_TRIES) return { step: "vencido" };
-  return { step: "codigo", mask, triesLeft: OTP_TRIES - row.tries };
+  return { step: "codigo", mask, triesLeft: OTP_TRIES - row.tries, expiresAt: row.expires_at };
 }
 
 /** Certificates issued to the person in the window, also those under an earlier key (a rotation does not reset the limit). */

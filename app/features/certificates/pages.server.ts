@@ -33,7 +33,7 @@ export async function workerPost(request: Request) {
   const back = (headers: Record<string, string> = {}) => redirect("/certificados", { status: 303, headers });
   const refuse = (r: { refused: string; status: number; retryAfter?: number }, values: Record<string, string> = {}) =>
     data(
-      { refused: r.refused, values },
+      { refused: r.refused, values, retryAfter: r.retryAfter },
       { status: r.status, headers: { "Cache-Control": "no-store", ...(r.retryAfter ? { "Retry-After": String(r.retryAfter) } : {}) } },
     );
   if (!keys) return refuse({ refused: UNAVAILABLE, status: 503, retryAfter: 3600 });
