@@ -1,7 +1,8 @@
 /**
  * Employment certificates benchmark (ADR 027), on a fresh database of the suite's engine
  * (TEST_DATABASE=postgres for PostgreSQL):
- * 1. PDF generation: render, hash and sign BENCH_PDFS certificates of 1 to 4 contracts (p50, p95; target p95 < 150 ms);
+ * 1. PDF generation: render, hash and sign BENCH_PDFS certificates of 1 to 4 contracts (p50, p95; target p95 < 150 ms),
+ *    then the same with a PAdES signature (a self-signed PKCS#12 made with openssl) and its re-render;
  * 2. verification at BENCH_CERTIFICATES certificates (1,000,000 by default, seeded by SQL in one statement):
  *    BENCH_LOOKUPS lookups by code, found and not found, and by a PDF's hash (p50, p99; target p99 < 50 ms);
  * 3. the payroll import of BENCH_WORKERS workers (100,000 by default, a fifth with two contracts): the check,
@@ -9,12 +10,17 @@
  *
  *   npm run bench:certificates
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { importPayroll } from "../app/features/certificates/import.server";
 import { certificateKeys, sha256Hex } from "../app/features/certificates/keys.server";
 import { type CertificateSnapshot, codeFromBytes, PAYROLL_COLUMNS } from "../app/features/certificates/model";
-import { renderCertificate } from "../app/features/certificates/pdf.server";
+import { openP12 } from "../app/features/certificates/pades.server";
+import { renderCertificate, renderIssued, renderSignedCertificate } from "../app/features/certificates/pdf.server";
 import { verifyByCode, verifyByFile } from "../app/features/certificates/verify.server";
 import { engineOfDatabase, openDatabase } from "../app/platform/db/database.server";
 import { freshDatabaseUrl } from "../tests/support/database";
@@ -69,6 +75,35 @@ for (let i = 0; i < PDFS; i++) {
   times.push(performance.now() - t);
 }
 console.log(`PDF: ${PDFS} certificados de 1 a 4 contratos, p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))} (meta p95 < 150 ms)`);
+
+// 1b. With a PAdES signature (RSA 2048), and the re-render from the snapshot and the stored PKCS#7.
+const p12Dir = mkdtempSync(path.join(tmpdir(), "bench-p12-"));
+const inDir = (name: string) => path.join(p12Dir, name);
+execFileSync(
+  "openssl",
+  ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", inDir("k.pem"), "-out", inDir("c.pem"), "-days", "2", "-subj", "/CN=Bench"],
+  {
+    stdio: "ignore",
+  },
+);
+execFileSync("openssl", ["pkcs12", "-export", "-inkey", inDir("k.pem"), "-in", inDir("c.pem"), "-out", inDir("c.p12"), "-passout", "pass:bench"]);
+const signer = openP12(readFileSync(inDir("c.p12")), "bench");
+const signedTimes: number[] = [];
+const rerendered: number[] = [];
+for (let i = 0; i < PDFS; i++) {
+  const snapshot = snapshotOf(codeFromBytes(randomBytes(10)), 1 + (i % 4));
+  const t = performance.now();
+  const signed = await renderSignedCertificate(snapshot, signer);
+  const digest = sha256Hex(signed.pdf);
+  keys.sign(digest);
+  signedTimes.push(performance.now() - t);
+  const r = performance.now();
+  await renderIssued({ snapshot: JSON.stringify(snapshot), sha256: digest, pades_cms: signed.cms.toString("base64") });
+  rerendered.push(performance.now() - r);
+}
+console.log(
+  `PDF con firma PAdES: p50 ${ms(pct(signedTimes, 50))}, p95 ${ms(pct(signedTimes, 95))}; de nuevo desde la instantánea: p50 ${ms(pct(rerendered, 50))}, p95 ${ms(pct(rerendered, 95))}`,
+);
 
 // 2. Verification at scale: rows seeded in one statement; the codes are the row number in base 32, padded.
 const snapshot = JSON.stringify(snapshotOf("0".repeat(15), 1));

@@ -31,12 +31,13 @@ const { count, size, warnings } = await generateSW({
   // shown, below), and the manifest and its icon (read by the browser when it installs the site, online;
   // pages carry their icon inline), which keeps the first visit's download small. The certificate pages
   // (ADR 027) and the vacancies (ADR 028) are rendered on request and answer only online, so their styles
-  // and the application's upload script are not precached either.
+  // and their scripts (the application's upload, the certificate flow's) are not precached either.
   globIgnores: [
     "assets/admin-*.css",
     "assets/certificates-*.css",
     "assets/vacancies-*.css",
     "js/postulacion.js",
+    "js/certificados.js",
     "assets/home-alt-*.svg",
     "assets/favicon-*.svg",
   ],

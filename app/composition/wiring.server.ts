@@ -8,6 +8,7 @@ import { loadDocument } from "~/features/documents/markdown.server";
 import { ethicsMailboxNotices, ethicsSealer, recipientContext } from "~/features/ethics/ethics.server";
 import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { prepareCertificateKey } from "~/features/certificates/keys.server";
+import { padesNotices } from "~/features/certificates/pades.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
 import { startFieldSpeedWarmer } from "~/features/vitals/dashboard.server";
 import { setBusinessCalendar } from "~/platform/dates";
@@ -34,7 +35,7 @@ configureServices({
   },
   // The ethics line's key: ETHICS_KEY, or on the embedded default a file created on the first start; and
   // where its notices go when an owner role has no mailbox of its own.
-  startNotices: (env) => [...prepareEthicsKey(env), ...ethicsMailboxNotices(env), ...prepareCertificateKey(env)],
+  startNotices: async (env) => [...prepareEthicsKey(env), ...ethicsMailboxNotices(env), ...prepareCertificateKey(env), ...(await padesNotices(env))],
   // Retention (ADR 019): the daily purge of what is past its period.
   dailyPurge,
   // Field speed (ADR 023): the staff page's closed days read in the background, on the staff's read connection.

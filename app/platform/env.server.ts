@@ -65,6 +65,21 @@ const schema = z.object({
     .default([]),
   /** The employment certificates' key (ADR 027): payroll lookups and the certificates' signature; never in the database. */
   CERTIFICATE_KEY: keyText.optional(),
+  /** Earlier certificate keys, comma-separated: kept to check the certificates they signed, never to sign. */
+  CERTIFICATE_KEY_PREVIOUS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(keyText))
+    .default([]),
+  /** The company's PKCS#12 (.p12/.pfx) for the PDF signature of each certificate: a file path, or the file in base64. */
+  CERTIFICATE_P12_FILE: z.string().optional(),
+  CERTIFICATE_P12: z.base64({ error: "debe ser el archivo .p12 en base64" }).optional(),
+  CERTIFICATE_P12_PASSWORD: z.string().default(""),
   /** CONSULTAR lookups per address per 15 minutes (each radicado also allows 5). */
   LOOKUP_RATE_LIMIT: positiveInt(10),
   FORM_RATE_LIMIT: positiveInt(10),

@@ -21,7 +21,7 @@ export interface ServiceHooks {
   /** Opens a sealed recipient (the ethics line), given the environment. */
   unsealRecipient(env: ServerEnv, sealed: string, caseId: number): string;
   /** Lines the start prints about the features' own configuration. */
-  startNotices(env: ServerEnv): string[];
+  startNotices(env: ServerEnv): string[] | Promise<string[]>;
   /** The daily retention purge (ADR 019): claims today's run and does it, or returns null if another instance has. */
   dailyPurge?(db: Kysely<Database>, readDb: Kysely<Database>): Promise<unknown>;
   /** The features' own background work of a running server (started after the services, stopped before them). */
@@ -151,7 +151,7 @@ export async function startServices(): Promise<{ notices: string[] }> {
   if (!outbox) {
     notices.push("SMTP_URL no está definido: los mensajes de los formularios se guardan en la base de datos, pero no se envían por correo.");
   }
-  notices.push(...requireHooks().startNotices(getEnv()));
+  notices.push(...(await requireHooks().startNotices(getEnv())));
   return { notices };
 }
 

@@ -4,7 +4,11 @@ import { siteFromMatches } from "~/config/site-data";
 import { CertificateFlow } from "~/features/certificates/worker-views";
 import { workerPage, workerPost } from "~/features/certificates/pages.server";
 import styles from "~/styles/certificates.css?url";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/certificates";
+
+// The flow works without it; with it, countdowns, busy buttons and the download's next step (ADR 027).
+export const handle: RouteHandle = { scripts: ["/js/certificados.js"] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -37,7 +41,12 @@ export default function Certificados({ loaderData, actionData }: Route.Component
     <SiteFrame>
       <main className="page certificates">
         <h1>Certificado laboral</h1>
-        <CertificateFlow state={loaderData.state} refused={actionData?.refused} values={actionData?.values} />
+        <CertificateFlow
+          state={loaderData.state}
+          refused={actionData?.refused}
+          values={actionData?.values}
+          retryAfter={actionData && "retryAfter" in actionData ? actionData.retryAfter : undefined}
+        />
       </main>
     </SiteFrame>
   );

@@ -30,7 +30,8 @@ import {
   OTP_MINUTES,
   OTP_TRIES,
 } from "./model";
-import { renderCertificate } from "./pdf.server";
+import type { Signer } from "@signpdf/signpdf";
+import { renderCertificate, renderIssued, renderSignedCertificate } from "./pdf.server";
 
 export const FLOW_COOKIE = "certificado";
 const FLOW_MINUTES = 30;
@@ -161,7 +162,7 @@ export async function requestCode(
 
 export type FlowState =
   | { step: "documento" }
-  | { step: "codigo"; mask: string; triesLeft: number }
+  | { step: "codigo"; mask: string; triesLeft: number; expiresAt: string }
   | { step: "vencido" }
   | {
       step: "elegir";
@@ -202,19 +203,20 @@ export async function flowState(db: Kysely<Database>, flow: Flow | null, keys: C
         endDay: c.end_day,
         userCompany: c.user_company,
       })),
-      issuedRecently: await issuedInWindow(db, personKey, now),
+      issuedRecently: await issuedInWindow(db, keys.personKeys(flow.type, flow.number), now),
     };
   }
   if (Date.parse(row.expires_at) <= now || row.tries >= OTP_TRIES) return { step: "vencido" };
-  return { step: "codigo", mask, triesLeft: OTP_TRIES - row.tries };
+  return { step: "codigo", mask, triesLeft: OTP_TRIES - row.tries, expiresAt: row.expires_at };
 }
 
-async function issuedInWindow(db: Kysely<Database>, personKey: string, now: number) {
+/** Certificates issued to the person in the window, also those under an earlier key (a rotation does not reset the limit). */
+async function issuedInWindow(db: Kysely<Database>, personKeys: string[], now: number) {
   const since = new Date(now - CERTIFICATE_WINDOW_DAYS * 86_400_000).toISOString();
   const row = await db
     .selectFrom("certificates")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("person_key", "=", personKey)
+    .where("person_key", "in", personKeys)
     .where("issued_at", ">=", since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -274,7 +276,7 @@ async function newCertificateCode(db: Kysely<Database>): Promise<string> {
 /** Step 3: the contracts and options chosen → the certificate, stored, signed and mailed. */
 export async function issueCertificate(
   db: Kysely<Database>,
-  input: { flow: Flow | null; contracts: string[]; salary: boolean; duties: boolean; keys: CertificateKeys; site: SiteConfig },
+  input: { flow: Flow | null; contracts: string[]; salary: boolean; duties: boolean; keys: CertificateKeys; site: SiteConfig; pades?: Signer | null },
   now = Date.now(),
 ): Promise<Refused | { code: string }> {
   const { flow, keys, site } = input;
@@ -324,7 +326,9 @@ export async function issueCertificate(
       }),
     verifyUrl: `${site.origin.replace(/\/+$/, "")}/verificar/${code}`,
   };
-  const pdf = await renderCertificate(snapshot);
+  // With the company's PKCS#12 the PDF is signed too, and the hash and Ed25519 signature are of the signed bytes.
+  const signed = input.pades ? await renderSignedCertificate(snapshot, input.pades) : null;
+  const pdf = signed ? signed.pdf : await renderCertificate(snapshot);
   const digest = sha256Hex(pdf);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -339,6 +343,8 @@ export async function issueCertificate(
         snapshot: JSON.stringify(snapshot),
         sha256: digest,
         signature: keys.sign(digest),
+        key_id: keys.keyId,
+        pades_cms: signed ? signed.cms.toString("base64") : null,
         includes_salary: input.salary ? 1 : 0,
         flow_hash: sha(flow.token),
         downloaded_at: null,
@@ -401,11 +407,9 @@ export async function downloadOnce(
     .where("flow_hash", "=", sha(flow.token))
     .where("person_key", "=", personKey)
     .where("downloaded_at", "is", null)
-    .returning(["code", "snapshot", "sha256"])
+    .returning(["code", "snapshot", "sha256", "pades_cms"])
     .executeTakeFirst();
   if (!row) return null;
-  const pdf = await renderCertificate(JSON.parse(row.snapshot) as CertificateSnapshot);
   // The snapshot renders the very bytes that were signed (pdf.server.ts); anything else is never handed out.
-  if (sha256Hex(pdf) !== row.sha256) throw new Error("el certificado no coincide con su huella registrada");
-  return { pdf, code: row.code };
+  return { pdf: await renderIssued(row), code: row.code };
 }

@@ -18,15 +18,24 @@ export const CERTIFICATE_KEY_FILE = "clave-certificados.txt";
 export interface CertificateKeys {
   /** HMAC of a document (type and number): the payroll's lookup key. */
   personKey(type: string, number: string): string;
+  /** The same with the current key and then each earlier one: the certificates issued before a rotation. */
+  personKeys(type: string, number: string): string[];
   /** HMAC of the number alone: what a verifier types to see the salary. */
   documentCheck(number: string): string;
-  /** Ed25519 signature of a SHA-256 digest (hex), base64. */
+  /** The same with the current key and then each earlier one. */
+  documentChecks(number: string): string[];
+  /** Ed25519 signature of a SHA-256 digest (hex), base64, with the current key. */
   sign(sha256Hex: string): string;
-  verify(sha256Hex: string, signature: string): boolean;
+  /** The current key's id: the first 16 hex of the SHA-256 of its public key (DER). */
+  keyId: string;
+  /** Checks a signature with the key that made it (by id; null, from before ids were kept: any key known). */
+  verify(sha256Hex: string, signature: string, keyId: string | null): boolean;
   publicKeyPem: string;
+  /** Every key a certificate may have been signed with: the current one first. */
+  published: { id: string; pem: string; current: boolean }[];
 }
 
-type KeyEnv = Pick<ServerEnv, "DATABASE_URL" | "CERTIFICATE_KEY">;
+type KeyEnv = Pick<ServerEnv, "DATABASE_URL" | "CERTIFICATE_KEY"> & Partial<Pick<ServerEnv, "CERTIFICATE_KEY_PREVIOUS">>;
 
 export function certificateKeyFilePath(env: Pick<ServerEnv, "DATABASE_URL">): string | null {
   if (engineOf(env.DATABASE_URL) !== "sqlite") return null;
@@ -34,7 +43,7 @@ export function certificateKeyFilePath(env: Pick<ServerEnv, "DATABASE_URL">): st
   return file === ":memory:" ? null : path.join(path.dirname(path.resolve(file)), CERTIFICATE_KEY_FILE);
 }
 
-function keyText(env: KeyEnv): string | undefined {
+function keyText(env: Pick<ServerEnv, "DATABASE_URL" | "CERTIFICATE_KEY">): string | undefined {
   if (env.CERTIFICATE_KEY) return env.CERTIFICATE_KEY;
   const file = certificateKeyFilePath(env);
   if (!file || !existsSync(file)) return undefined;
@@ -44,24 +53,54 @@ function keyText(env: KeyEnv): string | undefined {
 // PKCS#8 wrapping of a raw Ed25519 seed (RFC 8410).
 const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
-function derive(secret: Buffer): CertificateKeys {
+interface Derived {
+  id: string;
+  pem: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  hmac(text: string): string;
+}
+
+function derive(secret: Buffer): Derived {
   const lookup = Buffer.from(hkdfSync("sha256", secret, "", "certificados: busqueda en nomina", 32));
   const seed = Buffer.from(hkdfSync("sha256", secret, "", "certificados: firma ed25519", 32));
   const privateKey: KeyObject = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
   const publicKey = createPublicKey(privateKey);
-  const hmac = (text: string) => createHmac("sha256", lookup).update(text).digest("hex");
   return {
-    personKey: (type, number) => hmac(`persona:${type}:${number}`),
-    documentCheck: (number) => hmac(`documento:${number}`),
-    sign: (digest) => sign(null, Buffer.from(digest, "hex"), privateKey).toString("base64"),
-    verify: (digest, signature) => {
-      try {
-        return verify(null, Buffer.from(digest, "hex"), publicKey, Buffer.from(signature, "base64"));
-      } catch {
-        return false;
-      }
+    id: createHash("sha256")
+      .update(publicKey.export({ format: "der", type: "spki" }))
+      .digest("hex")
+      .slice(0, 16),
+    pem: publicKey.export({ format: "pem", type: "spki" }).toString(),
+    privateKey,
+    publicKey,
+    hmac: (text) => createHmac("sha256", lookup).update(text).digest("hex"),
+  };
+}
+
+function keysOf(current: Derived, previous: Derived[]): CertificateKeys {
+  const all = [current, ...previous.filter((p) => p.id !== current.id)];
+  const check = (key: Derived, digest: string, signature: string) => {
+    try {
+      return verify(null, Buffer.from(digest, "hex"), key.publicKey, Buffer.from(signature, "base64"));
+    } catch {
+      return false;
+    }
+  };
+  return {
+    personKey: (type, number) => current.hmac(`persona:${type}:${number}`),
+    personKeys: (type, number) => all.map((k) => k.hmac(`persona:${type}:${number}`)),
+    documentCheck: (number) => current.hmac(`documento:${number}`),
+    documentChecks: (number) => all.map((k) => k.hmac(`documento:${number}`)),
+    sign: (digest) => sign(null, Buffer.from(digest, "hex"), current.privateKey).toString("base64"),
+    keyId: current.id,
+    verify: (digest, signature, keyId) => {
+      if (keyId === null) return all.some((k) => check(k, digest, signature));
+      const key = all.find((k) => k.id === keyId);
+      return !!key && check(key, digest, signature);
     },
-    publicKeyPem: publicKey.export({ format: "pem", type: "spki" }).toString(),
+    publicKeyPem: current.pem,
+    published: all.map((k) => ({ id: k.id, pem: k.pem, current: k === current })),
   };
 }
 
@@ -71,12 +110,21 @@ let cached: { text: string; keys: CertificateKeys } | undefined;
 export function certificateKeys(env: KeyEnv): CertificateKeys | null {
   const text = keyText(env);
   if (!text) return null;
-  if (cached?.text !== text) cached = { text, keys: derive(parseKey(text)) };
+  const previous = env.CERTIFICATE_KEY_PREVIOUS ?? [];
+  const all = [text, ...previous].join(",");
+  if (cached?.text !== all)
+    cached = {
+      text: all,
+      keys: keysOf(
+        derive(parseKey(text)),
+        previous.map((p) => derive(parseKey(p))),
+      ),
+    };
   return cached.keys;
 }
 
 /** At start: creates the key file on the embedded default when there is none, and says what certificates run on. */
-export function prepareCertificateKey(env: KeyEnv): string[] {
+export function prepareCertificateKey(env: Pick<ServerEnv, "DATABASE_URL" | "CERTIFICATE_KEY">): string[] {
   if (env.CERTIFICATE_KEY) return [];
   const file = certificateKeyFilePath(env);
   if (!file) {

@@ -9,6 +9,7 @@ import { addressToken } from "~/platform/keys.server";
 import { getServices } from "~/platform/services.server";
 import { checkCode, downloadOnce, flowCookie, flowState, issueCertificate, readFlow, requestCode } from "./flow.server";
 import { certificateKeys } from "./keys.server";
+import { padesSigner } from "./pades.server";
 import { messageOf } from "./model";
 import { type FileVerification, verifyByCode, verifyByFile } from "./verify.server";
 
@@ -32,7 +33,7 @@ export async function workerPost(request: Request) {
   const back = (headers: Record<string, string> = {}) => redirect("/certificados", { status: 303, headers });
   const refuse = (r: { refused: string; status: number; retryAfter?: number }, values: Record<string, string> = {}) =>
     data(
-      { refused: r.refused, values },
+      { refused: r.refused, values, retryAfter: r.retryAfter },
       { status: r.status, headers: { "Cache-Control": "no-store", ...(r.retryAfter ? { "Retry-After": String(r.retryAfter) } : {}) } },
     );
   if (!keys) return refuse({ refused: UNAVAILABLE, status: 503, retryAfter: 3600 });
@@ -63,6 +64,7 @@ export async function workerPost(request: Request) {
         duties: field("funciones") === "si",
         keys,
         site: getSiteConfig(),
+        pades: (await padesSigner(services.env)).signer,
       });
       return "refused" in answer ? refuse(answer) : back();
     }
@@ -190,15 +192,24 @@ export async function verifyApi(request: Request) {
   return verificationAnswer(request, await verifyByCode(services.db, { code: fields.codigo, document, addressToken: token, keys }), true);
 }
 
-/** GET /verificar/clave: the public key that checks every certificate's signature. */
-export async function publicKeyAnswer() {
+/**
+ * GET /verificar/clave: the current public key first (a PEM reader takes it alone), then the earlier ones
+ * still trusted, each after a line with its id (the one a certificate records); `?id=` gives one key alone.
+ */
+export async function publicKeyAnswer(request: Request) {
   const { keys } = await certificateServices();
-  if (!keys)
-    return new Response("La clave de los certificados no está configurada.\n", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", ...NOINDEX },
-    });
-  return new Response(keys.publicKeyPem, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" },
-  });
+  const text = { "Content-Type": "text/plain; charset=utf-8" };
+  if (!keys) return new Response("La clave de los certificados no está configurada.\n", { status: 503, headers: { ...text, ...NOINDEX } });
+  const id = new URL(request.url).searchParams.get("id");
+  const headers = { ...text, "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex" };
+  if (id !== null) {
+    const key = keys.published.find((k) => k.id === id.toLowerCase());
+    return key
+      ? new Response(key.pem, { headers })
+      : new Response("No conocemos una clave con ese identificador.\n", { status: 404, headers: { ...text, ...NOINDEX } });
+  }
+  const body = keys.published
+    .map((k) => `${k.current ? "Clave vigente" : "Clave anterior (solo para verificar los certificados que firmó)"}, id ${k.id}:\n${k.pem}`)
+    .join("\n");
+  return new Response(body, { headers });
 }

@@ -4,12 +4,17 @@
  * for download, the one mailed and any re-issue are byte for byte the one whose SHA-256 was signed.
  * Helvetica (one of the 14 standard fonts) with WinAnsi covers Spanish; no object streams (PDF/A-1 forbids
  * them). It says what CST art. 57 num. 7 asks (time of service, kind of work, salary only when asked)
- * and nothing about why a contract ended, nor any mark (CST art. 59).
+ * and nothing about why a contract ended, nor any mark (CST art. 59). With the company's PKCS#12 the file
+ * also carries a PDF signature (pades.server.ts), placed last over the same drawing.
  */
+import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import type { Signer } from "@signpdf/signpdf";
 import { fill, PDFDocument, type PDFFont, type PDFPage, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
 import { bogotaDay } from "~/platform/dates";
+import { sha256Hex } from "./keys.server";
 import { type CertificateSnapshot, CONTRACT_KINDS, DOCUMENT_TYPES, dayText, groupCode, pesos } from "./model";
+import { placeSignature, storedSignature } from "./pades.server";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
@@ -112,7 +117,26 @@ function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) 
 
 const FOOTER = 120;
 
-export async function renderCertificate(s: CertificateSnapshot): Promise<Uint8Array> {
+/** The certificate without a PDF signature. */
+export const renderCertificate = (s: CertificateSnapshot): Promise<Uint8Array> => draw(s, false);
+
+/**
+ * The certificate with a PDF signature: its time is the issue time (the placeholder's /M and the PKCS#7's
+ * signingTime), and the PKCS#7 made is returned to be stored.
+ */
+export async function renderSignedCertificate(s: CertificateSnapshot, signer: Signer): Promise<{ pdf: Uint8Array; cms: Buffer }> {
+  return placeSignature(await draw(s, true), signer, new Date(s.issuedAt));
+}
+
+/** An issued certificate's bytes again, from its snapshot (and its stored PKCS#7); never other bytes than the ones hashed and signed. */
+export async function renderIssued(row: { snapshot: string; sha256: string; pades_cms: string | null }): Promise<Uint8Array> {
+  const snapshot = JSON.parse(row.snapshot) as CertificateSnapshot;
+  const pdf = row.pades_cms ? (await renderSignedCertificate(snapshot, storedSignature(row.pades_cms))).pdf : await renderCertificate(snapshot);
+  if (sha256Hex(pdf) !== row.sha256) throw new Error("el certificado no coincide con su huella registrada");
+  return pdf;
+}
+
+async function draw(s: CertificateSnapshot, signed: boolean): Promise<Uint8Array> {
   const issued = new Date(s.issuedAt);
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(winAnsi(`Certificado laboral ${groupCode(s.code)}`));
@@ -176,5 +200,19 @@ export async function renderCertificate(s: CertificateSnapshot): Promise<Uint8Ar
     8,
     regular,
   );
+  if (signed) {
+    // An invisible signature field on the last page, beside the verification block.
+    pdflibAddPlaceholder({
+      pdfDoc: doc,
+      pdfPage: page,
+      reason: winAnsi(`Certificado laboral ${groupCode(s.code)}`),
+      contactInfo: winAnsi(s.verifyUrl),
+      name: winAnsi(c.legalName),
+      location: winAnsi(c.city),
+      signingTime: issued,
+      // Room for a PKCS#7 of up to 8 KB: the certificate and a certification authority's chain.
+      signatureLength: 16_384,
+    });
+  }
   return doc.save({ useObjectStreams: false });
 }

@@ -13,7 +13,7 @@ import { keysetPage, type PageRequest } from "~/platform/paging";
 import { queueCertificateMail } from "./flow.server";
 import type { CertificateKeys } from "./keys.server";
 import { type CertificateSnapshot, CONTRACT_KINDS, dayText, groupCode, isDocumentType, normalizeCode, normalizeDocument } from "./model";
-import { renderCertificate } from "./pdf.server";
+import { renderIssued } from "./pdf.server";
 
 export const CERTIFICATES_PAGE_SIZE = 50;
 
@@ -90,12 +90,16 @@ export async function annulCertificate(db: Kysely<Database>, user: StaffUser, id
 
 /** The same certificate (same bytes, same code) mailed again to the e-mail on file today. */
 export async function resendCertificate(db: Kysely<Database>, user: StaffUser, id: number, companyName: string): Promise<"sent" | "no_email" | "missing"> {
-  const row = await db.selectFrom("certificates").select(["code", "snapshot", "person_key", "annulled_at"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("certificates")
+    .select(["code", "snapshot", "sha256", "pades_cms", "person_key", "annulled_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row || row.annulled_at) return "missing";
   const person = await db.selectFrom("payroll_people").select("email").where("person_key", "=", row.person_key).executeTakeFirst();
   if (!person?.email) return "no_email";
   const snapshot = JSON.parse(row.snapshot) as CertificateSnapshot;
-  const pdf = await renderCertificate(snapshot);
+  const pdf = await renderIssued(row);
   await db.transaction().execute(async (trx) => {
     await queueCertificateMail(trx, person.email as string, snapshot, pdf, companyName, new Date().toISOString());
     await audit(trx, user, "reenviar_certificado", { detail: groupCode(row.code) });

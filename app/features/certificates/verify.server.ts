@@ -22,7 +22,9 @@ async function limited(db: Kysely<Database>, addressToken: string, now: number):
 
 async function viewOf(
   db: Kysely<Database>,
-  row: Pick<Database["certificates"], "id" | "snapshot" | "sha256" | "signature" | "annulled_at" | "includes_salary" | "document_check" | "code">,
+  row: Pick<Database["certificates"], "id" | "snapshot" | "sha256" | "signature" | "annulled_at" | "includes_salary" | "document_check" | "code"> & {
+    key_id: string | null;
+  },
   keys: CertificateKeys,
   document: string | undefined,
   now: number,
@@ -36,14 +38,15 @@ async function viewOf(
       .execute(),
   );
   const s = JSON.parse(row.snapshot) as CertificateSnapshot;
-  const salaryShown = row.includes_salary === 1 && !!document && keys.documentCheck(normalizeDocument(document)) === row.document_check;
+  const salaryShown = row.includes_salary === 1 && !!document && keys.documentChecks(normalizeDocument(document)).includes(row.document_check);
   return {
     code: row.code,
     issuedAt: s.issuedAt,
     cutoffDay: s.cutoffDay,
     holder: maskName(s.holder.name),
     annulledAt: row.annulled_at,
-    signatureValid: keys.verify(row.sha256, row.signature),
+    // Checked with the key that signed it, current or earlier (ADR 027, addendum).
+    signatureValid: keys.verify(row.sha256, row.signature, row.key_id),
     includesSalary: row.includes_salary === 1,
     salaryShown,
     contracts: s.contracts.map((c) => ({
@@ -57,7 +60,7 @@ async function viewOf(
   };
 }
 
-const COLUMNS = ["id", "code", "snapshot", "sha256", "signature", "annulled_at", "includes_salary", "document_check"] as const;
+const COLUMNS = ["id", "code", "snapshot", "sha256", "signature", "key_id", "annulled_at", "includes_salary", "document_check"] as const;
 
 export async function verifyByCode(
   db: Kysely<Database>,

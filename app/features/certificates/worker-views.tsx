@@ -7,9 +7,10 @@ import { CERTIFICATE_WINDOW_DAYS, CERTIFICATES_PER_WINDOW, CONTRACT_KINDS, DOCUM
 
 const PQRS_LINK = "/pqrs?tipo=peticion&asunto=certificado-laboral";
 
-function Refusal({ text }: { text?: string }) {
+/** A refusal; a limit's wait in seconds rides along for the page script's countdown. */
+function Refusal({ text, retryAfter }: { text?: string; retryAfter?: number }) {
   return text ? (
-    <p className="certificates-refusal" role="alert">
+    <p className="certificates-refusal" role="alert" data-espera={retryAfter}>
       {text}
     </p>
   ) : null;
@@ -26,7 +27,17 @@ function Restart({ label = "Empezar de nuevo" }: { label?: string }) {
   );
 }
 
-export function CertificateFlow({ state, refused, values = {} }: { state: FlowState | null; refused?: string; values?: Record<string, string> }) {
+export function CertificateFlow({
+  state,
+  refused,
+  values = {},
+  retryAfter,
+}: {
+  state: FlowState | null;
+  refused?: string;
+  values?: Record<string, string>;
+  retryAfter?: number;
+}) {
   if (!state) {
     return (
       <p className="certificates-refusal" role="alert">
@@ -42,7 +53,7 @@ export function CertificateFlow({ state, refused, values = {} }: { state: FlowSt
             Trabajadores de planta y en misión: descargue su certificado laboral a cualquier hora. Escriba su documento y le enviaremos un código a su correo
             registrado en nómina.
           </p>
-          <Refusal text={refused} />
+          <Refusal text={refused} retryAfter={retryAfter} />
           <form method="post" className="certificates-form">
             <input type="hidden" name="accion" value="documento" />
             <div className="field">
@@ -87,10 +98,11 @@ export function CertificateFlow({ state, refused, values = {} }: { state: FlowSt
           <p className="certificates-status" role="status">
             Si sus datos están en nuestra nómina, enviamos un código de 6 dígitos a su correo <strong>{state.mask}</strong>. Vale {OTP_MINUTES} minutos.
           </p>
+          <p className="certificates-countdown" role="timer" data-vence={state.expiresAt} hidden />
           <p>
             Si no reconoce ese correo o no le llega el código, <a href={PQRS_LINK}>pida su certificado con una PQRS</a>: le responderemos en el plazo de ley.
           </p>
-          <Refusal text={refused} />
+          <Refusal text={refused} retryAfter={retryAfter} />
           <form method="post" className="certificates-form">
             <input type="hidden" name="accion" value="codigo" />
             <div className="field">
@@ -130,7 +142,7 @@ export function CertificateFlow({ state, refused, values = {} }: { state: FlowSt
           <p className="certificates-status" role="status">
             {state.name}: elija qué dice su certificado. Datos de nómina al {dayText(state.cutoffDay)}.
           </p>
-          <Refusal text={refused} />
+          <Refusal text={refused} retryAfter={retryAfter} />
           {state.contracts.length === 0 ? (
             <p>
               No encontramos contratos suyos en la nómina importada. <a href={PQRS_LINK}>Pida su certificado con una PQRS</a>.

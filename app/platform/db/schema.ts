@@ -461,6 +461,10 @@ export interface CertificatesTable {
   snapshot: string;
   sha256: string;
   signature: string;
+  /** The Ed25519 key that signed (first 16 hex of its public key's SHA-256); null before migration 030. */
+  key_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The PDF signature's PKCS#7 (DER, base64) when a PKCS#12 was configured (ADR 027, addendum). */
+  pades_cms: ColumnType<string | null, string | null | undefined, string | null>;
   includes_salary: number;
   flow_hash: string | null;
   downloaded_at: string | null;
