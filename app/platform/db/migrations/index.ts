@@ -28,6 +28,7 @@ import { m026FieldSpeed } from "./026_field_speed";
 import { m027SearchIndexOffThePost } from "./027_search_index_off_the_post";
 import { m028EmploymentCertificates } from "./028_employment_certificates";
 import { m029Vacancies } from "./029_vacancies";
+import { m031MunicipalityCodes } from "./031_municipality_codes";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -55,5 +56,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "027_search_index_off_the_post": m027SearchIndexOffThePost(engine),
     "028_employment_certificates": m028EmploymentCertificates(engine),
     "029_vacancies": m029Vacancies(engine),
+    "031_municipality_codes": m031MunicipalityCodes(),
   };
 }
