@@ -1,4 +1,5 @@
 /** The wording check of a vacancy (product rule 40, ADR 028): each forbidden requirement found with its norm; ordinary offers pass. */
+import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { checkWording } from "~/features/vacancies/wording";
 import { checkResume } from "~/features/vacancies/resume.server";
@@ -54,5 +55,22 @@ describe("the résumé check", () => {
     }
     // A name that only starts like one is not it.
     expect(checkResume(pdf("<< /JSONData 1 >>"))).toEqual({ ok: true });
+  });
+  it("reads the file a window at a time: a name across two windows, and the second of two compressed streams, are found", () => {
+    // The text is read in 64 KB windows: names ending at, and straddling, a window's edge.
+    for (const at of [64 * 1024 - 5, 64 * 1024 - 20, 128 * 1024 - 40]) {
+      const body = `${" ".repeat(at - "%PDF-1.4\n".length)}<< /S /J#61vaScript >>`;
+      expect(checkResume(pdf(body)), String(at)).toMatchObject({ ok: false });
+    }
+    const stream = (text: string) =>
+      Buffer.concat([Buffer.from("stream\n", "latin1"), deflateSync(Buffer.from(text, "latin1")), Buffer.from("\nendstream\nendobj\n", "latin1")]);
+    const twoStreams = Buffer.concat([
+      Buffer.from("%PDF-1.4\n3 0 obj << /Filter /FlateDecode >>\n", "latin1"),
+      stream("BT (hola) Tj ET"),
+      Buffer.from("4 0 obj << /Filter /FlateDecode >>\n", "latin1"),
+      stream("<< /S /Launch /F (calc.exe) >>"),
+      Buffer.from("%%EOF\n", "latin1"),
+    ]);
+    expect(checkResume(twoStreams)).toMatchObject({ ok: false, message: expect.stringContaining("contenido activo") });
   });
 });
