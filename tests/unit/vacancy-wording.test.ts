@@ -29,6 +29,14 @@ describe("the wording check", () => {
     for (const f of findings) expect(f.norm).toMatch(/Ley|Decreto|Resolución|Constitución/);
   });
 
+  it("cites, for a pregnancy test, the norm that forbids it: CST art. 241A (Ley 2114 de 2021), not an unverified resolution", () => {
+    const [finding] = checkWording(["Presentar prueba de embarazo"]);
+    expect(finding.rule).toBe("embarazo");
+    expect(finding.norm).toContain("Código Sustantivo del Trabajo, art. 241A, num. 1 (adicionado por la Ley 2114 de 2021, 29 de julio de 2021)");
+    expect(finding.norm).not.toMatch(/3941/);
+    expect(finding.reason).toContain("riesgos para el embarazo");
+  });
+
   it("ordinary offers pass, adult age included", () => {
     for (const text of [
       "Bachiller. Seis meses de experiencia en bodega. Licencia de conducción C2.",
