@@ -237,6 +237,9 @@ describe("the public side", () => {
     expect(text(html)).toContain("Este proceso es gratuito: la empresa nunca cobra");
     expect(html).toContain('href="/ofertas-falsas"');
     expect(html).toContain("SPE-4455667");
+    // No React here, and DANE's list is not part of the page (its script fetches it when needed).
+    expect(html).not.toMatch(/<script[^>]+type="module"|municipality-/);
+    expect(html).not.toContain("Barrancominas");
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "{}");
     expect(ld["@type"]).toBe("JobPosting");
     for (const required of ["title", "description", "datePosted", "hiringOrganization", "jobLocation"]) expect(ld[required], required).toBeTruthy();
