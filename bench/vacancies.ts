@@ -39,16 +39,25 @@ const started = Date.now();
   db.pragma("synchronous = OFF");
   const now = new Date().toISOString();
   const closes = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const cities = ["Cali", "Bogotá D. C.", "Medellín", "Barranquilla", "Bucaramanga", "Pereira", "Cartagena", "Manizales"];
+  const cities = [
+    ["Cali", "76001"],
+    ["Bogotá, D.C.", "11001"],
+    ["Medellín", "05001"],
+    ["Barranquilla", "08001"],
+    ["Bucaramanga", "68001"],
+    ["Pereira", "66001"],
+    ["Cartagena", "13001"],
+    ["Manizales", "17001"],
+  ];
   const insertVacancy = db.prepare(
-    `insert into vacancies (slug, status, title, city, department, sector, company_name, salary_min, salary_max, schedule, contract, workday, places, requirements, duties, closes_on, spe_code, search_text, created_at, updated_at, published_at, closed_at)
-     values (?, 'publicada', ?, ?, 'Valle del Cauca', 'Logística y transporte', null, 1600000, null, 'Lunes a sábado', 'obra_labor', 'FULL_TIME', 2, 'Bachiller\nExperiencia de seis meses', 'Recibir mercancía\nDespachar pedidos', ?, ?, ?, ?, ?, ?, null)`,
+    `insert into vacancies (slug, status, title, city, city_code, department, sector, company_name, salary_min, salary_max, schedule, contract, workday, places, requirements, duties, closes_on, spe_code, search_text, created_at, updated_at, published_at, closed_at)
+     values (?, 'publicada', ?, ?, ?, 'Valle del Cauca', 'Logística y transporte', null, 1600000, null, 'Lunes a sábado', 'obra_labor', 'FULL_TIME', 2, 'Bachiller\nExperiencia de seis meses', 'Recibir mercancía\nDespachar pedidos', ?, ?, ?, ?, ?, ?, null)`,
   );
   db.transaction(() => {
     for (let i = 0; i < 300; i++) {
       const at = new Date(Date.now() - i * 3_600_000).toISOString();
       const title = `${["Auxiliar de bodega", "Operario de empaque", "Conductor", "Asesor comercial", "Auxiliar contable"][i % 5]} ${i}`;
-      insertVacancy.run(`vacante-${i}`, title, cities[i % cities.length], closes, `SPE-${i}`, title.toLowerCase(), at, at, at);
+      insertVacancy.run(`vacante-${i}`, title, ...cities[i % cities.length], closes, `SPE-${i}`, title.toLowerCase(), at, at, at);
     }
   })();
   // The applications of vacancy 1: one statement each for cases, events and rows, from a recursive series.
@@ -92,7 +101,7 @@ async function time(p: string, headers: Record<string, string> = {}): Promise<nu
 const rows: [string, number][] = [];
 const measure = async (label: string, p: string, headers: Record<string, string> = {}) => rows.push([label, p95(await time(p, headers))]);
 await measure("/empleos", "/empleos");
-await measure("/empleos?ciudad=Cali&q=bodega", `/empleos?ciudad=Cali&q=bodega`);
+await measure("/empleos?ciudad=76001&q=bodega", `/empleos?ciudad=76001&q=bodega`);
 await measure("/empleos?pagina=10", "/empleos?pagina=10");
 await measure("/empleos/<vacante>", "/empleos/vacante-0");
 const staff = { Cookie: cookie };

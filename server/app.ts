@@ -2,6 +2,7 @@
  * The server bundle's entry (built by Vite): the React Router request handler as an Express app,
  * plus the React Router server build itself, re-exported so prerendering can import this bundle.
  */
+import type { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
@@ -14,6 +15,9 @@ import { patternsOf } from "~/features/vitals/route-pattern";
 import { COUNTED_HEADER, RATE_LIMITED_HEADER } from "~/forms/post.server";
 import { PAYROLL_UPLOAD_LIMIT_BYTES, PDF_UPLOAD_LIMIT_BYTES } from "~/features/certificates/model";
 import { getEnv } from "~/platform/env.server";
+import { receiveUpload, uploadContext, uploadFolder } from "~/platform/uploads.server";
+import { RESUME_FIELD } from "~/features/vacancies/doors.server";
+import { RESUME_MAX_BYTES } from "~/features/vacancies/resume.server";
 import { RateLimitStore } from "~/platform/rate-limit.server";
 import { getServices, startServices as startAppServices, stopServices as stopAppServices } from "~/platform/services.server";
 
@@ -179,8 +183,33 @@ const VACANCY_APPLICATION: Omit<Submission, "path"> = { door: "page", limit: "fo
 export const app = express();
 app.disable("x-powered-by");
 app.use(async (req, res, next) => {
+  let upload: Awaited<ReturnType<typeof receiveUpload>> | undefined;
   try {
-    const response = await handleRequest(toFetchRequest(req, res), new RouterContextProvider());
+    const context = new RouterContextProvider();
+    let request: Request;
+    const uploadBody = (req as ExpressRequest & { uploadBody?: Readable }).uploadBody;
+    if (uploadBody) {
+      // An application with its résumé, streamed (ADR 028): the page's action gets the fields as a plain
+      // form and the file, already on disk, through the context.
+      try {
+        upload = await receiveUpload(uploadBody, req.headers, {
+          folder: uploadFolder(getEnv().DATABASE_URL),
+          fileField: RESUME_FIELD,
+          maxFileBytes: RESUME_MAX_BYTES,
+        });
+      } catch (error) {
+        // The client went away, or the server already answered 413 past the body limit: nobody to answer.
+        if (res.headersSent || req.destroyed || !res.writable) return;
+        throw error;
+      }
+      context.set(uploadContext, upload);
+      const headers = { ...req.headers, "content-type": "application/x-www-form-urlencoded" };
+      delete headers["content-length"];
+      delete headers["transfer-encoding"];
+      const fields = new URLSearchParams(upload.fields).toString();
+      request = toFetchRequest(Object.assign(Object.create(req) as ExpressRequest, { headers, rawBody: Buffer.from(fields) }), res);
+    } else request = toFetchRequest(req, res);
+    const response = await handleRequest(request, context);
     res.statusMessage = response.statusText;
     res.status(response.status);
     // The page's answer decides (a Retry-After set earlier by the limiter is replaced, not doubled);
@@ -192,6 +221,8 @@ app.use(async (req, res, next) => {
     else res.end();
   } catch (error) {
     next(error);
+  } finally {
+    await upload?.done();
   }
 });
 

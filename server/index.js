@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { Transform } from "node:stream";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
@@ -401,6 +402,26 @@ function readBody(limit, message) {
     };
     const ownLimit = res.locals.submission?.bodyLimit ?? limit;
     if (Number(req.headers["content-length"] ?? 0) > ownLimit) return refuse();
+    // An application with its résumé (ADR 028) is not held in memory: its bytes are counted here as they
+    // pass, and server/app.ts streams them to a temporary file (req.uploadBody).
+    if (res.locals.submission?.multipart && req.method === "POST" && req.is("multipart/form-data")) {
+      let passed = 0;
+      const counted = new Transform({
+        transform(chunk, _encoding, callback) {
+          passed += chunk.length;
+          if (passed <= ownLimit) return callback(null, chunk);
+          req.unpipe(counted);
+          counted.destroy();
+          refuse();
+        },
+      });
+      req.on("close", () => {
+        if (!req.readableEnded) counted.destroy();
+      });
+      req.pipe(counted);
+      req.uploadBody = counted;
+      return next();
+    }
     const chunks = [];
     let size = 0;
     let refused = false;

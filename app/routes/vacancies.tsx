@@ -19,7 +19,8 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The open vacancies (product rule 40), newest first, filtered by a plain GET form: no script needed. */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const city = params.get("ciudad")?.slice(0, 60) || undefined;
+  // The city by its DANE code (a list of the open vacancies' cities); anything else is no filter.
+  const city = /^\d{5}$/.test(params.get("ciudad") ?? "") ? (params.get("ciudad") as string) : undefined;
   const sector = (SECTORS as readonly string[]).includes(params.get("sector") ?? "") ? (params.get("sector") as string) : undefined;
   const q = params.get("q")?.slice(0, 100) || undefined;
   const page = Math.min(500, Math.max(1, Number.parseInt(params.get("pagina") ?? "1", 10) || 1));
@@ -63,8 +64,8 @@ export default function Empleos({ loaderData }: Route.ComponentProps) {
             <select id="ciudad" name="ciudad" defaultValue={filter.city}>
               <option value="">Todas</option>
               {cities.map((c) => (
-                <option key={c} value={c}>
-                  {c}
+                <option key={c.code} value={c.code}>
+                  {c.label}
                 </option>
               ))}
             </select>

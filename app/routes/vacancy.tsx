@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { uploadContext } from "~/platform/uploads.server";
 import { getSiteConfig } from "~/config/site.server";
 import { siteFromMatches, useSite } from "~/config/site-data";
 import { type ApplyRefusal, handleApplyPost } from "~/features/vacancies/doors.server";
@@ -61,8 +62,8 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 }
 
 /** The application posted without JavaScript (multipart, with the résumé). */
-export async function action({ request, params }: Route.ActionArgs) {
-  const answer = await handleApplyPost(request, params.slug ?? "");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const answer = await handleApplyPost(request, params.slug ?? "", "page", context.get(uploadContext));
   if (answer === null) throw data(null, { status: 404 });
   return answer;
 }

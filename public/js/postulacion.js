@@ -75,4 +75,23 @@ if (form && typeof XMLHttpRequest === "function" && typeof FormData === "functio
     status.textContent = "Enviando su postulación: 0 %";
     xhr.send(new FormData(form));
   });
+  // DANE's municipalities as a searchable list, fetched when the city is first focused (about 7 KB
+  // compressed, kept off the page itself); without it the typed name is checked by the server alike.
+  const city = document.getElementById("postulacion-ciudad");
+  city?.addEventListener(
+    "focus",
+    () => {
+      fetch("/js/municipios.json")
+        .then((r) => (r.ok ? r.json() : []))
+        .then((names) => {
+          const list = document.createElement("datalist");
+          list.id = "municipios-dane";
+          for (const name of names) list.append(new Option("", name));
+          form.append(list);
+          city.setAttribute("list", list.id);
+        })
+        .catch(() => {});
+    },
+    { once: true },
+  );
 }

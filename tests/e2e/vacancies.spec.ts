@@ -100,10 +100,14 @@ test("with JavaScript: a refused file is shown in place, everything typed and th
   await page.getByLabel("Número de documento").fill("80112233");
   await page.getByLabel("Correo electrónico").fill("julio.paz@example.org");
   await page.getByLabel("Celular").fill("3114445566");
-  await page.getByLabel("Ciudad donde vive").fill("Palmira");
-  await page.getByLabel(/Autorizo el tratamiento de mis datos y de mi hoja de vida/).check();
   // The page's script is loaded after the first paint: wait for it to have put its status line in.
   await expect(page.locator(".vacancy-progress")).toHaveCount(1);
+  // Focusing the city brings DANE's list as the input's suggestions (not part of the page itself).
+  await page.getByLabel("Ciudad donde vive").focus();
+  await expect(page.locator("#municipios-dane option")).toHaveCount(1122);
+  await expect(page.getByLabel("Ciudad donde vive")).toHaveAttribute("list", "municipios-dane");
+  await page.getByLabel("Ciudad donde vive").fill("Palmira (Valle del Cauca)");
+  await page.getByLabel(/Autorizo el tratamiento de mis datos y de mi hoja de vida/).check();
   await page.getByLabel(/Hoja de vida \(PDF/).setInputFiles({
     name: "hv.pdf",
     mimeType: "application/pdf",

@@ -157,6 +157,26 @@ describe("publishing", () => {
     expect(actions).toEqual(expect.arrayContaining(["crear_vacante", "editar_vacante", "publicacion_rechazada", "publicar_vacante"]));
   });
 
+  it("takes the city from DANE's list: stores its code, name and department; refuses a city off the list or a shared name alone", async () => {
+    const [saved] = await readDb<{ city: string; city_code: string; department: string }>(
+      "select city, city_code, department from vacancies where id = ?",
+      vacancyId,
+    );
+    expect(saved).toEqual({ city: "Cali", city_code: "76001", department: "Valle del Cauca" });
+    const form = text(await (await get(`/admin/empleos/${vacancyId}`, cookies.seleccion)).text());
+    expect(form).not.toContain("Departamento");
+    const page = await (await get(`/admin/empleos/${vacancyId}`, cookies.seleccion)).text();
+    expect(page).toContain('list="municipios-dane"');
+    expect(page).toContain('value="Cali (Valle del Cauca)"');
+    expect(page).toContain('<option value="San José del Guaviare (Guaviare)">');
+    for (const city of ["Gotham", "Rionegro", ""]) {
+      const refused = await postForm(`/admin/empleos/${vacancyId}`, { ...VACANCY, city, closes_on: inDays(10), spe_code: "SPE-4455667" }, cookies.seleccion);
+      expect(refused.status, city).toBe(400);
+      expect(text(await refused.text()), city).toContain("Elija un municipio de la lista.");
+    }
+    expect((await readDb<{ city_code: string }>("select city_code from vacancies where id = ?", vacancyId))[0].city_code).toBe("76001");
+  });
+
   it("is closed to roles other than seleccion and admin", async () => {
     expect((await get("/admin/empleos", cookies.sst)).status).toBe(403);
     expect((await postForm(`/admin/empleos/${vacancyId}`, { accion: "cerrar" }, cookies.sst)).status).toBe(403);
@@ -167,16 +187,18 @@ describe("publishing", () => {
 describe("the public side", () => {
   beforeAll(async () => {
     const now = new Date().toISOString();
-    const insert = (s: string, title: string, city: string, sector: string, status: string, closes: string) =>
+    const insert = (s: string, title: string, city: string, code: string | null, sector: string, status: string, closes: string) =>
       execute(
         dbUrl,
-        `insert into vacancies (slug, status, title, city, department, sector, company_name, salary_min, salary_max, schedule, contract, workday, places, requirements, duties, closes_on, spe_code, search_text, created_at, updated_at, published_at, closed_at)
-         values (?, ?, ?, ?, 'Antioquia', ?, null, 2000000, null, 'Lunes a viernes', 'fijo', 'FULL_TIME', 1, 'Auxiliar de enfermería', 'Atender pacientes', ?, ?, ?, ?, ?, ?, null)`,
-        [s, status, title, city, sector, closes, `SPE-${s}`, `${title} ${city} ${sector}`.toLowerCase(), now, now, now],
+        `insert into vacancies (slug, status, title, city, city_code, department, sector, company_name, salary_min, salary_max, schedule, contract, workday, places, requirements, duties, closes_on, spe_code, search_text, created_at, updated_at, published_at, closed_at)
+         values (?, ?, ?, ?, ?, 'Antioquia', ?, null, 2000000, null, 'Lunes a viernes', 'fijo', 'FULL_TIME', 1, 'Auxiliar de enfermería', 'Atender pacientes', ?, ?, ?, ?, ?, ?, null)`,
+        [s, status, title, city, code, sector, closes, `SPE-${s}`, `${title} ${city} ${sector}`.toLowerCase(), now, now, now],
       );
-    await insert("auxiliar-enfermeria-medellin-aa11", "Auxiliar de enfermería", "Medellín", "Salud", "publicada", inDays(5));
+    await insert("auxiliar-enfermeria-medellin-aa11", "Auxiliar de enfermería", "Medellín", "05001", "Salud", "publicada", inDays(5));
+    // Written before the DANE list (no code): still listed and shown as typed.
+    await insert("mensajero-antiguo-cc33", "Mensajero antiguo", "Envigado Centro", null, "Servicios", "publicada", inDays(5));
     closedSlug = "operario-cerrado-bogota-bb22";
-    await insert(closedSlug, "Operario cerrado", "Bogotá D. C.", "Manufactura", "publicada", inDays(-1));
+    await insert(closedSlug, "Operario cerrado", "Bogotá D. C.", "11001", "Manufactura", "publicada", inDays(-1));
   });
 
   it("lists open vacancies with filters by city, sector and words; closed ones are out of the list and the sitemap", async () => {
@@ -184,9 +206,20 @@ describe("the public side", () => {
     expect(all).toContain("Auxiliar de bodega");
     expect(all).toContain("Auxiliar de enfermería");
     expect(all).not.toContain("Operario cerrado");
-    const medellin = await (await get(`/empleos?ciudad=${encodeURIComponent("Medellín")}`)).text();
+    expect(text(all)).toContain("Mensajero antiguo Envigado Centro (Antioquia)");
+    // The city filter lists the open vacancies' cities by their DANE code.
+    expect(all).toContain('<option value="05001">Medellín (Antioquia)</option>');
+    expect(all).toContain('<option value="76001">Cali (Valle del Cauca)</option>');
+    expect(all).not.toContain('value="11001"');
+    const medellin = await (await get("/empleos?ciudad=05001")).text();
     expect(medellin).toContain("Auxiliar de enfermería");
     expect(medellin).not.toContain("Auxiliar de bodega");
+    expect(medellin).not.toContain("Mensajero antiguo");
+    expect(medellin).toMatch(/<option value="05001" selected="">/);
+    // Anything but a code is no filter, never an error.
+    const byName = await get(`/empleos?ciudad=${encodeURIComponent("Medellín")}`);
+    expect(byName.status).toBe(200);
+    expect(await byName.text()).toContain("Auxiliar de bodega");
     expect(await (await get(`/empleos?sector=Salud`)).text()).not.toContain("Auxiliar de bodega");
     const words = await (await get("/empleos?q=BODEGA")).text();
     expect(words).toContain("Auxiliar de bodega");
@@ -204,6 +237,9 @@ describe("the public side", () => {
     expect(text(html)).toContain("Este proceso es gratuito: la empresa nunca cobra");
     expect(html).toContain('href="/ofertas-falsas"');
     expect(html).toContain("SPE-4455667");
+    // No React here, and DANE's list is not part of the page (its script fetches it when needed).
+    expect(html).not.toMatch(/<script[^>]+type="module"|municipality-/);
+    expect(html).not.toContain("Barrancominas");
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "{}");
     expect(ld["@type"]).toBe("JobPosting");
     for (const required of ["title", "description", "datePosted", "hiringOrganization", "jobLocation"]) expect(ld[required], required).toBeTruthy();
@@ -272,6 +308,17 @@ describe("applying without JavaScript", () => {
     expect(html).toContain("Correo electrónico: Este campo es obligatorio.");
   });
 
+  it("refuses a city off DANE's list, or a name several departments share, and keeps what was typed", async () => {
+    for (const ciudad of ["Gotham", "San Pedro"]) {
+      const res = await apply(slug, { ...CANDIDATE, ciudad }, pdf());
+      expect(res.status, ciudad).toBe(400);
+      const html = await res.text();
+      expect(text(html), ciudad).toContain("Ciudad donde vive: Elija un municipio de la lista.");
+      expect(html).toContain(`value="${ciudad}"`);
+    }
+    expect(Number((await readDb<{ n: number }>("select count(*) as n from job_applications"))[0].n)).toBe(0);
+  });
+
   it("accepts a good PDF: the receipt shows the HV radicado and a code once, the résumé is stored under a generated name, the mail leaves", async () => {
     const before = smtp.mails.length;
     const res = await apply(slug, CANDIDATE, pdf(), "../../etc/passwd.pdf");
@@ -283,8 +330,12 @@ describe("applying without JavaScript", () => {
     expect(radicado).toBe(`HV-${today.slice(0, 4)}-000001`);
     const code = /[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}/.exec(receipt)?.[0] ?? "";
     expect(code).not.toBe("");
-    const [row] = await readDb<{ case_id: number; resume_key: string; resume_size: number }>("select case_id, resume_key, resume_size from job_applications");
+    const [row] = await readDb<{ case_id: number; resume_key: string; resume_size: number; ciudad: string; ciudad_code: string }>(
+      "select case_id, resume_key, resume_size, ciudad, ciudad_code from job_applications",
+    );
     application = { radicado, code, id: Number(row.case_id) };
+    // "Cali" as typed, stored as DANE names it, with its code.
+    expect([row.ciudad, row.ciudad_code]).toEqual(["Cali (Valle del Cauca)", "76001"]);
     expect(row.resume_key).toMatch(/^[0-9a-f]{32}$/);
     if (isPostgresUrl(dbUrl)) expect((await readDb<{ n: number }>("select count(*) as n from resume_files where key = ?", row.resume_key))[0].n).toBe("1");
     else expect(existsSync(path.join(path.dirname(server.databaseFile), "hojas-de-vida", `${row.resume_key}.pdf`))).toBe(true);

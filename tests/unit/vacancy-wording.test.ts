@@ -1,4 +1,5 @@
 /** The wording check of a vacancy (product rule 40, ADR 028): each forbidden requirement found with its norm; ordinary offers pass. */
+import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { checkWording } from "~/features/vacancies/wording";
 import { checkResume } from "~/features/vacancies/resume.server";
@@ -28,6 +29,14 @@ describe("the wording check", () => {
     for (const f of findings) expect(f.norm).toMatch(/Ley|Decreto|Resolución|Constitución/);
   });
 
+  it("cites, for a pregnancy test, the norm that forbids it: CST art. 241A (Ley 2114 de 2021), not an unverified resolution", () => {
+    const [finding] = checkWording(["Presentar prueba de embarazo"]);
+    expect(finding.rule).toBe("embarazo");
+    expect(finding.norm).toContain("Código Sustantivo del Trabajo, art. 241A, num. 1 (adicionado por la Ley 2114 de 2021, 29 de julio de 2021)");
+    expect(finding.norm).not.toMatch(/3941/);
+    expect(finding.reason).toContain("riesgos para el embarazo");
+  });
+
   it("ordinary offers pass, adult age included", () => {
     for (const text of [
       "Bachiller. Seis meses de experiencia en bodega. Licencia de conducción C2.",
@@ -54,5 +63,22 @@ describe("the résumé check", () => {
     }
     // A name that only starts like one is not it.
     expect(checkResume(pdf("<< /JSONData 1 >>"))).toEqual({ ok: true });
+  });
+  it("reads the file a window at a time: a name across two windows, and the second of two compressed streams, are found", () => {
+    // The text is read in 64 KB windows: names ending at, and straddling, a window's edge.
+    for (const at of [64 * 1024 - 5, 64 * 1024 - 20, 128 * 1024 - 40]) {
+      const body = `${" ".repeat(at - "%PDF-1.4\n".length)}<< /S /J#61vaScript >>`;
+      expect(checkResume(pdf(body)), String(at)).toMatchObject({ ok: false });
+    }
+    const stream = (text: string) =>
+      Buffer.concat([Buffer.from("stream\n", "latin1"), deflateSync(Buffer.from(text, "latin1")), Buffer.from("\nendstream\nendobj\n", "latin1")]);
+    const twoStreams = Buffer.concat([
+      Buffer.from("%PDF-1.4\n3 0 obj << /Filter /FlateDecode >>\n", "latin1"),
+      stream("BT (hola) Tj ET"),
+      Buffer.from("4 0 obj << /Filter /FlateDecode >>\n", "latin1"),
+      stream("<< /S /Launch /F (calc.exe) >>"),
+      Buffer.from("%%EOF\n", "latin1"),
+    ]);
+    expect(checkResume(twoStreams)).toMatchObject({ ok: false, message: expect.stringContaining("contenido activo") });
   });
 });

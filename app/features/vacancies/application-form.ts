@@ -7,6 +7,25 @@
 import { defineForm } from "~/forms/define";
 import { FIELD_MESSAGES } from "~/forms/errors";
 import { choiceField, emailField, phoneField, textField } from "~/forms/fields";
+import * as z from "zod/mini";
+import { findMunicipality, MUNICIPALITY_REFUSAL } from "./municipality";
+
+/**
+ * The municipality where the candidate lives, one of DANE's (municipality.ts): typed without a script
+ * ("Medellín", or "Rionegro (Antioquia)" when the name is shared), picked from the list the page's script
+ * adds (public/js/postulacion.js loads it after the first paint, to keep the page light).
+ */
+function cityField() {
+  const field = textField({
+    name: "ciudad",
+    label: "Ciudad donde vive",
+    staffLabel: "Ciudad",
+    maxLength: 120,
+    autocomplete: "address-level2",
+    hint: "Si el nombre se repite en otro departamento, escríbalo también, por ejemplo: Rionegro (Antioquia).",
+  });
+  return { ...field, schema: z.pipe(field.schema, z.string().check(z.refine((v) => findMunicipality(v) !== null, MUNICIPALITY_REFUSAL))) };
+}
 
 export const af = {
   nombre: textField({ name: "nombre", label: "Nombre completo", staffLabel: "Nombre", maxLength: 100, autocomplete: "name" }),
@@ -37,7 +56,7 @@ export const af = {
     hint: "Allí le enviamos el radicado, el código y cada cambio de estado.",
   }),
   celular: phoneField({ name: "celular", label: "Celular", staffLabel: "Celular" }),
-  ciudad: textField({ name: "ciudad", label: "Ciudad donde vive", staffLabel: "Ciudad", maxLength: 60, autocomplete: "address-level2" }),
+  ciudad: cityField(),
   mensaje: textField({
     name: "mensaje",
     label: "Mensaje para el equipo de selección",

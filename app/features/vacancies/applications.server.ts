@@ -1,3 +1,9 @@
+/** The candidate's city as the list names it ("Rionegro (Antioquia)") and its DANE code. */
+function cityOf(typed: string) {
+  const found = findMunicipality(typed);
+  return found ? { ciudad: municipalityLabel(found), ciudad_code: found.code } : { ciudad: typed, ciudad_code: null };
+}
+
 /**
  * Applications on the case model (product rule 41, ADR 028): storing one with its résumé and its mail
  * (acknowledged only after the commit), the second application of a document to the same vacancy (the
@@ -17,6 +23,7 @@ import { addEvent, insertCase, publicView } from "~/features/cases/cases.server"
 import { queueCaseMail } from "~/features/cases/mail.server";
 import { statusLabel } from "~/features/cases/model";
 import { applicationsChannel, ENDED } from "./channel";
+import { findMunicipality, municipalityLabel } from "./municipality";
 import { newResumeKey, resumeDigest, type ResumeStore } from "./resume.server";
 
 export const CHANNEL = applicationsChannel.id;
@@ -150,7 +157,7 @@ export async function storeApplication(
           documento,
           correo,
           celular: values.celular,
-          ciudad: values.ciudad,
+          ...cityOf(values.ciudad),
           mensaje: values.mensaje || null,
           selection_consent_at: now,
           resume_key: key,

@@ -2,10 +2,11 @@
  * The applications' doors (product rule 41, ADR 028), on the forms' post handling: the vacancy page's
  * own post, multipart with the résumé, without JavaScript (answered with the page again on a refusal,
  * every value kept but the file, or redirected to the one-time receipt); and CONSULTAR on
- * /empleos/consulta, where the candidate reads the statuses and may withdraw. Bodies arrive read and
- * size-checked by the server (server/index.js), at most APPLICATION_BODY_LIMIT_BYTES.
+ * /empleos/consulta, where the candidate reads the statuses and may withdraw. Bodies arrive size-checked by
+ * the server (server/index.js), at most APPLICATION_BODY_LIMIT_BYTES, the résumé already on disk (server/app.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { data } from "react-router";
 import { getSiteConfig } from "~/config/site.server";
 import { consultCase } from "~/features/cases/doors.server";
@@ -19,9 +20,10 @@ import { addressToken } from "~/platform/keys.server";
 import { log } from "~/platform/log.server";
 import { hit } from "~/platform/rate-limit.server";
 import { getServices, type Services } from "~/platform/services.server";
+import type { Upload } from "~/platform/uploads.server";
 import { APPLY_TEXTS, applicationForm } from "./application-form";
 import { CHANNEL, candidateView, type CandidateView, storeApplication, withdrawApplication } from "./applications.server";
-import { checkResume, resumeStore } from "./resume.server";
+import { checkResume, RESUME_REFUSALS, type ResumeCheck, resumeStore } from "./resume.server";
 import { isOpen } from "./vacancy";
 import { vacancyBySlug } from "./vacancies.server";
 
@@ -48,12 +50,26 @@ export interface ApplyRefusal {
   summary: string;
 }
 
-async function readMultipart(request: Request): Promise<{ body: Record<string, unknown>; file: Buffer | null }> {
+const UNREADABLE = "No pudimos leer el formulario. Recargue la página e inténtelo de nuevo.";
+
+/**
+ * The post's fields and its résumé. Served by server/app.ts, the body was streamed (`upload`): the fields
+ * come with it and the file is read from its temporary file, at most 2 MB (one cut at the limit is only
+ * "too large"); otherwise (the development server) the body is parsed here.
+ */
+async function readMultipart(request: Request, upload: Upload | null): Promise<{ body: Record<string, unknown>; file: Buffer | null; tooLarge?: boolean }> {
+  if (upload) {
+    if (upload.unreadable) throw new Refusal("datos_invalidos", { message: UNREADABLE });
+    const body: Record<string, unknown> = {};
+    for (const [name, value] of upload.fields) if (name !== RESUME_FIELD) body[name] = value;
+    const file = upload.file && !upload.file.tooLarge ? await readFile(upload.file.path) : null;
+    return { body: cleanFields(body), file, tooLarge: upload.file?.tooLarge };
+  }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    throw new Refusal("datos_invalidos", { message: "No pudimos leer el formulario. Recargue la página e inténtelo de nuevo." });
+    throw new Refusal("datos_invalidos", { message: UNREADABLE });
   }
   const body: Record<string, unknown> = {};
   let file: Buffer | null = null;
@@ -74,7 +90,7 @@ async function readMultipart(request: Request): Promise<{ body: Record<string, u
  * (public/js/postulacion.js) sends the same post to `/empleos/<slug>/postulacion` and gets 201 with the
  * receipt's cookie, or the refusal as JSON, so that the page keeps everything typed and the file.
  */
-export async function handleApplyPost(request: Request, slug: string, answer: "page" | "json" = "page") {
+export async function handleApplyPost(request: Request, slug: string, answer: "page" | "json" = "page", upload: Upload | null = null) {
   let body: Record<string, unknown> = {};
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const wantsJson = answer === "json";
@@ -88,7 +104,7 @@ export async function handleApplyPost(request: Request, slug: string, answer: "p
     const services = await getServices();
     const vacancy = await vacancyBySlug(services.db, slug);
     if (!vacancy) return null;
-    const read = await readMultipart(request);
+    const read = await readMultipart(request, upload);
     body = read.body;
     if (!isOpen(vacancy, bogotaDay(new Date().toISOString()))) {
       return refuse(410, { values: keptValues(applicationForm, body), consent: body[CONSENT_FIELD] === "on", errors: {}, summary: APPLY_TEXTS.closed });
@@ -111,7 +127,7 @@ export async function handleApplyPost(request: Request, slug: string, answer: "p
       fieldErrors = error.extra.fields ?? {};
       summary = error.extra.message ?? REFUSALS.datos_invalidos.message;
     }
-    const resume = checkResume(read.file);
+    const resume: ResumeCheck = read.tooLarge ? { ok: false, message: RESUME_REFUSALS.tooLarge } : checkResume(read.file);
     if (!resume.ok) {
       fieldErrors[RESUME_FIELD] = resume.message;
       summary ||= resume.message;

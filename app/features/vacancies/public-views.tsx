@@ -24,6 +24,9 @@ export function FreeNotice() {
   );
 }
 
+/** "Cali (Valle del Cauca)"; Bogotá is its own department. */
+const placeOf = (v: Pick<PublicVacancy, "city" | "city_code" | "department">) => (v.city_code === "11001" ? v.city : `${v.city} (${v.department})`);
+
 export function VacancyCard({ v }: { v: PublicVacancy }) {
   return (
     <li className="vacancy-card">
@@ -31,7 +34,7 @@ export function VacancyCard({ v }: { v: PublicVacancy }) {
         <a href={`/empleos/${v.slug}`}>{v.title}</a>
       </h2>
       <p className="vacancy-meta">
-        {v.city} ({v.department}) · {v.sector} · {salaryText(v.salary_min, v.salary_max)}
+        {placeOf(v)} · {v.sector} · {salaryText(v.salary_min, v.salary_max)}
       </p>
       <p className="vacancy-meta">
         {contractLabel(v.contract)} · {workdayLabel(v.workday)} · Cierra el {formatDay(v.closes_on)}
@@ -50,9 +53,7 @@ export function VacancyDetail({ v }: { v: PublicVacancy }) {
     <>
       <dl className="vacancy-facts">
         <dt>Ciudad</dt>
-        <dd>
-          {v.city} ({v.department})
-        </dd>
+        <dd>{placeOf(v)}</dd>
         <dt>Sector de la empresa usuaria</dt>
         <dd>{v.company_name ? `${v.company_name} (${v.sector})` : v.sector}</dd>
         <dt>Salario</dt>

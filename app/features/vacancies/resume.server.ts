@@ -33,25 +33,41 @@ export const RESUME_REFUSALS = {
 const ACTIVE = /\/(?:JavaScript|JS|OpenAction|Launch|EmbeddedFile(?:s|))(?![A-Za-z0-9])/;
 const decodeNames = (text: string) => text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+const WINDOW = 64 * 1024;
+/** Longer than any active name written in `#xx` escapes: a name cut by one window is whole in the next. */
+const OVERLAP = 256;
+
+/** Whether bytes name an active feature, read as text a window at a time (no string of the whole file). */
+function namesActive(bytes: Buffer): boolean {
+  for (let at = 0; at < bytes.length; at += WINDOW) {
+    if (ACTIVE.test(decodeNames(bytes.toString("latin1", Math.max(0, at - OVERLAP), Math.min(bytes.length, at + WINDOW))))) return true;
+  }
+  return false;
+}
+
 /** Whether the PDF's text, or any of its compressed streams, names an active feature. */
 function hasActiveContent(pdf: Buffer): boolean {
-  const text = pdf.toString("latin1");
-  if (ACTIVE.test(decodeNames(text))) return true;
+  if (namesActive(pdf)) return true;
   let budget = INFLATE_BUDGET;
-  const stream = /stream\r?\n/g;
-  for (let m = stream.exec(text); m; m = stream.exec(text)) {
-    const start = m.index + m[0].length;
-    const end = text.indexOf("endstream", start);
+  for (let at = pdf.indexOf("stream"); at >= 0; at = pdf.indexOf("stream", at + 1)) {
+    // "stream" then a line break (CR LF or LF) opens a stream's bytes; "endstream" closes them (and is
+    // no opening: read as one, it would hide the next stream's bytes).
+    if (at >= 3 && pdf.toString("latin1", at - 3, at) === "end") continue;
+    let start = at + "stream".length;
+    if (pdf[start] === 0x0d) start++;
+    if (pdf[start] !== 0x0a) continue;
+    start++;
+    const end = pdf.indexOf("endstream", start);
     if (end < 0) break;
     try {
       const out = inflateSync(pdf.subarray(start, end), { maxOutputLength: Math.max(1, budget) });
       budget -= out.length;
-      if (ACTIVE.test(decodeNames(out.toString("latin1")))) return true;
+      if (namesActive(out)) return true;
     } catch {
       // Not a Flate stream (an image, a font in another filter), or over the budget: nothing to read.
     }
     if (budget <= 0) return true;
-    stream.lastIndex = end;
+    at = end + "endstream".length - 1;
   }
   return false;
 }

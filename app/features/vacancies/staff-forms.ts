@@ -1,7 +1,8 @@
 /** The selection team's posts (app/forms/actions.ts): a vacancy's form and its actions; an application's. */
 import * as z from "zod/mini";
 import { caseNoteFields, day, trimmed } from "~/forms/actions";
-import { CONTRACTS, DEPARTMENTS, SECTORS, WORKDAYS } from "./vacancy";
+import { findMunicipality, MUNICIPALITY_REFUSAL, type Municipality } from "./municipality";
+import { CONTRACTS, SECTORS, WORKDAYS } from "./vacancy";
 
 const required = (max: number, empty: string) => trimmed(max, `Admite como máximo ${max.toLocaleString("es-CO")} caracteres.`).check(z.minLength(1, empty));
 const pesos = (message: string) =>
@@ -25,8 +26,14 @@ const optionalPesos = z
 
 export const vacancyFields = {
   title: required(120, "Escriba el cargo."),
-  city: required(60, "Escriba el municipio."),
-  department: z.enum(DEPARTMENTS, { error: "Elija el departamento." }),
+  city: z.pipe(
+    z.string({ error: MUNICIPALITY_REFUSAL }),
+    z.transform((v, ctx): Municipality => {
+      const found = findMunicipality(v);
+      if (!found) ctx.issues.push({ code: "custom", message: MUNICIPALITY_REFUSAL, input: v });
+      return found ?? (z.NEVER as never);
+    }),
+  ),
   sector: z.enum(SECTORS, { error: "Elija el sector de la empresa usuaria." }),
   company_name: trimmed(120, "El nombre de la empresa usuaria admite como máximo 120 caracteres."),
   salary_min: pesos("Escriba el salario (o el mínimo del rango) en pesos al mes, entre $100.000 y $100.000.000."),

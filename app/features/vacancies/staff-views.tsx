@@ -1,6 +1,8 @@
 /** The selection team's vacancy form and the wording check's findings (product rule 40). */
+import { MUNICIPALITIES } from "./municipalities";
+import { municipalityByCode, municipalityLabel } from "./municipality";
 import type { WordingFinding } from "./wording";
-import { CONTRACTS, DEPARTMENTS, SECTORS, WORKDAYS } from "./vacancy";
+import { CONTRACTS, SECTORS, WORKDAYS } from "./vacancy";
 
 export type VacancyValues = Record<string, string>;
 
@@ -65,14 +67,40 @@ function Choice({
   );
 }
 
+/** The city, searchable in DANE's list (a native datalist: no script); a row saved before the list shows its text. */
+function City({ values }: { values: VacancyValues }) {
+  const saved = municipalityByCode(values.city_code ?? "");
+  return (
+    <div className="field">
+      <label htmlFor="vacante-city">Municipio</label>
+      <p className="field-hint" id="vacante-city-hint">
+        Escriba y elija de la lista de municipios del DANE, por ejemplo: Cali (Valle del Cauca), Bogotá, D.C., Rionegro (Antioquia).
+      </p>
+      <input
+        id="vacante-city"
+        name="city"
+        list="municipios-dane"
+        autoComplete="off"
+        defaultValue={saved ? municipalityLabel(saved) : (values.city ?? "")}
+        required
+        aria-describedby="vacante-city-hint"
+      />
+      <datalist id="municipios-dane">
+        {MUNICIPALITIES.map((m) => (
+          <option key={m.code} value={municipalityLabel(m)} />
+        ))}
+      </datalist>
+    </div>
+  );
+}
+
 export function VacancyForm({ values }: { values: VacancyValues }) {
   const plain = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
   return (
     <form method="post" className="admin-form">
       <input type="hidden" name="accion" value="guardar" />
       <Text name="title" label="Cargo" values={values} />
-      <Text name="city" label="Municipio" values={values} hint="Como lo nombra el DANE, por ejemplo: Cali, Bogotá D. C., Rionegro." />
-      <Choice name="department" label="Departamento" values={values} options={plain(DEPARTMENTS)} />
+      <City values={values} />
       <Choice name="sector" label="Sector de la empresa usuaria" values={values} options={plain(SECTORS)} />
       <Text name="company_name" label="Nombre de la empresa usuaria (solo si ella lo autoriza)" values={values} required={false} />
       <Text name="salary_min" label="Salario mensual en pesos (o el mínimo del rango)" values={values} hint="Obligatorio. Solo números, por ejemplo 1423500." />

@@ -152,6 +152,7 @@ const PUBLIC_COLUMNS = [
   "status",
   "title",
   "city",
+  "city_code",
   "department",
   "sector",
   "company_name",
@@ -169,7 +170,7 @@ const PUBLIC_COLUMNS = [
 ] as const;
 
 /**
- * The open vacancies, newest first, by city, sector and words (each word must appear in the vacancy's
+ * The open vacancies, newest first, by city (its DANE code), sector and words (each word must appear in the vacancy's
  * folded text); a page of 20. The table holds the company's own vacancies (hundreds, not millions), read
  * through the (status, closes_on, published_at) index; ADR 028 says why a text index is not needed here.
  */
@@ -180,7 +181,7 @@ export async function listOpenVacancies(
 ) {
   const today = bogotaDay(now);
   let query = db.selectFrom("vacancies").where("status", "=", "publicada").where("closes_on", ">=", today);
-  if (filter.city) query = query.where("city", "=", filter.city);
+  if (filter.city) query = query.where("city_code", "=", filter.city);
   if (filter.sector) query = query.where("sector", "=", filter.sector);
   const words = foldText(filter.q ?? "")
     .split(/[^a-z0-9ñ]+/)
@@ -196,9 +197,22 @@ export async function listOpenVacancies(
       .offset((filter.page - 1) * PUBLIC_PAGE_SIZE)
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("vacancies").select("city").distinct().where("status", "=", "publicada").where("closes_on", ">=", today).orderBy("city").execute(),
+    db
+      .selectFrom("vacancies")
+      .select(["city_code", "city", "department"])
+      .distinct()
+      .where("status", "=", "publicada")
+      .where("closes_on", ">=", today)
+      .where("city_code", "is not", null)
+      .orderBy("city")
+      .orderBy("department")
+      .execute(),
   ]);
-  return { rows: rows as PublicVacancy[], total: Number(total.n), cities: cities.map((c) => c.city) };
+  return {
+    rows: rows as PublicVacancy[],
+    total: Number(total.n),
+    cities: cities.map((c) => ({ code: c.city_code as string, label: c.city_code === "11001" ? c.city : `${c.city} (${c.department})` })),
+  };
 }
 
 export async function vacancyBySlug(db: Kysely<Database>, slug: string) {

@@ -29,43 +29,6 @@ export const SECTORS = [
   "Aseo y mantenimiento",
   "Otro",
 ] as const;
-/** The 32 departments and Bogotá D. C. (DANE's division). */
-export const DEPARTMENTS = [
-  "Amazonas",
-  "Antioquia",
-  "Arauca",
-  "Atlántico",
-  "Bogotá D. C.",
-  "Bolívar",
-  "Boyacá",
-  "Caldas",
-  "Caquetá",
-  "Casanare",
-  "Cauca",
-  "Cesar",
-  "Chocó",
-  "Córdoba",
-  "Cundinamarca",
-  "Guainía",
-  "Guaviare",
-  "Huila",
-  "La Guajira",
-  "Magdalena",
-  "Meta",
-  "Nariño",
-  "Norte de Santander",
-  "Putumayo",
-  "Quindío",
-  "Risaralda",
-  "San Andrés, Providencia y Santa Catalina",
-  "Santander",
-  "Sucre",
-  "Tolima",
-  "Valle del Cauca",
-  "Vaupés",
-  "Vichada",
-] as const;
-
 /** Vacancies per page of /empleos. */
 export const PUBLIC_PAGE_SIZE = 20;
 
@@ -96,6 +59,7 @@ export type PublicVacancy = Pick<
   | "status"
   | "title"
   | "city"
+  | "city_code"
   | "department"
   | "sector"
   | "company_name"

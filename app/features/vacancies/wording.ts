@@ -49,8 +49,8 @@ const RULES: readonly Rule[] = [
     rule: "embarazo",
     pattern: /\b(?:embarazo|embarazada|no embarazada|prueba de embarazo|test de embarazo|gravidez)\b/,
     reason:
-      "Menciona el embarazo o una prueba de embarazo: está prohibido exigirla para acceder a un empleo y excluir por embarazo es discriminación por sexo.",
-    norm: `Resolución 3941 de 1994 del Ministerio de Trabajo, art. 1 (prueba de embarazo), y ${DISCRIMINATION}`,
+      "Menciona el embarazo o una prueba de embarazo: la ley prohíbe exigirla para acceder a un empleo (solo puede pedirse, con el consentimiento de la candidata, si el trabajo implica riesgos para el embarazo, y nunca en la oferta), y excluir por embarazo es discriminación por sexo.",
+    norm: `Código Sustantivo del Trabajo, art. 241A, num. 1 (adicionado por la Ley 2114 de 2021, 29 de julio de 2021), y ${DISCRIMINATION}`,
   },
   {
     rule: "buena_presencia",

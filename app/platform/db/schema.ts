@@ -482,6 +482,8 @@ export interface VacanciesTable {
   status: "borrador" | "publicada" | "cerrada";
   title: string;
   city: string;
+  /** DANE code of the city (DIVIPOLA); null on rows written before the list (migration 031). */
+  city_code: string | null;
   department: string;
   /** The user company's sector; its name only when the company configures it. */
   sector: string;
@@ -519,6 +521,8 @@ export interface JobApplicationsTable {
   correo: string;
   celular: string;
   ciudad: string;
+  /** DANE code of the city (DIVIPOLA); null on rows written before the list (migration 031). */
+  ciudad_code: string | null;
   mensaje: string | null;
   selection_consent_at: string;
   /** Generated; names the file in the data folder (SQLite) or the row of resume_files (PostgreSQL). */

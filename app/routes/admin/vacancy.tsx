@@ -49,8 +49,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: firstProblem(parsed.error), values: raw as VacancyValues } satisfies ActionAnswer, { status: 400 });
   const input = parsed.data;
   if (input.accion === "guardar") {
-    const { accion: _a, ...fields } = input;
-    const vacancy: VacancyInput = { ...fields, company_name: fields.company_name || null, spe_code: fields.spe_code || null };
+    const { accion: _a, city, ...fields } = input;
+    const vacancy: VacancyInput = {
+      ...fields,
+      city: city.name,
+      city_code: city.code,
+      department: city.department,
+      company_name: fields.company_name || null,
+      spe_code: fields.spe_code || null,
+    };
     if (id === null) {
       const created = await createVacancy(services.db, user, vacancy);
       return redirect(`/admin/empleos/${created}?aviso=creada`);

@@ -29,6 +29,7 @@ import { m027SearchIndexOffThePost } from "./027_search_index_off_the_post";
 import { m028EmploymentCertificates } from "./028_employment_certificates";
 import { m029Vacancies } from "./029_vacancies";
 import { m030CertificateSignatures } from "./030_certificate_signatures";
+import { m031MunicipalityCodes } from "./031_municipality_codes";
 
 export function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -57,5 +58,6 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     "028_employment_certificates": m028EmploymentCertificates(engine),
     "029_vacancies": m029Vacancies(engine),
     "030_certificate_signatures": m030CertificateSignatures(),
+    "031_municipality_codes": m031MunicipalityCodes(),
   };
 }
