@@ -132,7 +132,7 @@ beforeAll(async () => {
     databaseUrl,
   );
   await importPayroll();
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();

@@ -75,7 +75,7 @@ beforeAll(async () => {
     createAccount(dbUrl, `${role}@example.com`, role);
     cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
   }
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
