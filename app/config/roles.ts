@@ -16,8 +16,8 @@ export const ROLE_LABELS: Record<Role, string> = {
   genero: "Referente de género (ruta de acoso sexual)",
   pqrs: "Peticiones, quejas, reclamos y sugerencias",
   datos: "Protección de datos personales",
-  nomina: "Nómina (certificados laborales)",
-  seleccion: "Selección de personal (vacantes y postulaciones)",
+  nomina: "Nómina y certificados laborales",
+  seleccion: "Selección de personal: vacantes y postulaciones",
 };
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
