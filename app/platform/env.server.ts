@@ -27,6 +27,18 @@ const keyText = z.string().superRefine((value, ctx) => {
   }
 });
 
+/** Earlier keys, comma-separated, each checked like the current one. */
+const previousKeys = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(keyText))
+  .default([]);
+
 const schema = z.object({
   PORT: positiveInt(3000),
   DATABASE_URL: z
@@ -53,29 +65,11 @@ const schema = z.object({
   /** The ethics line's encryption key; without it the channel stays closed and the start says so. */
   ETHICS_KEY: keyText.optional(),
   /** Keys used before the current one, comma-separated, until `rotate-ethics-key` has re-sealed everything. */
-  ETHICS_PREVIOUS_KEYS: z
-    .string()
-    .transform((v) =>
-      v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(keyText))
-    .default([]),
+  ETHICS_PREVIOUS_KEYS: previousKeys,
   /** The employment certificates' key (ADR 027): payroll lookups and the certificates' signature; never in the database. */
   CERTIFICATE_KEY: keyText.optional(),
   /** Earlier certificate keys, comma-separated: kept to check the certificates they signed, never to sign. */
-  CERTIFICATE_KEY_PREVIOUS: z
-    .string()
-    .transform((v) =>
-      v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(keyText))
-    .default([]),
+  CERTIFICATE_KEY_PREVIOUS: previousKeys,
   /** The company's PKCS#12 (.p12/.pfx) for the PDF signature of each certificate: a file path, or the file in base64. */
   CERTIFICATE_P12_FILE: z.string().optional(),
   CERTIFICATE_P12: z.base64({ error: "debe ser el archivo .p12 en base64" }).optional(),
