@@ -14,6 +14,21 @@ export interface Choice {
   label: string;
 }
 
+/** Colombian identity documents a person may hold, as every form and the payroll name them. */
+export const PERSON_DOCUMENT_TYPES = {
+  CC: "Cédula de ciudadanía",
+  CE: "Cédula de extranjería",
+  PPT: "Permiso por protección temporal",
+  PA: "Pasaporte",
+  TI: "Tarjeta de identidad",
+} as const;
+
+/** The person documents as a field's choices, with any the form adds (a PQRS takes a company's NIT). */
+export const documentTypeChoices = (extra: readonly Choice[] = []): Choice[] => [
+  ...Object.entries(PERSON_DOCUMENT_TYPES).map(([value, label]) => ({ value, label })),
+  ...extra,
+];
+
 export interface FieldDef {
   name: string;
   /** What the visitor reads next to the input. */

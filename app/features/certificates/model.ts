@@ -2,20 +2,15 @@
  * Employment certificates (docs/product.md §38, 39; ADR 027): the words and formats shared by the worker's
  * pages, the staff pages, the PDF and the verification. No server code.
  */
+import { PERSON_DOCUMENT_TYPES } from "~/forms/fields";
 
 /** The payroll extract may weigh this much (100,000 workers with duties fit in about 40 MB). */
 export const PAYROLL_UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
 /** A certificate is about 10 KB; a PDF dropped on /verificar may weigh this much. */
 export const PDF_UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
-export const DOCUMENT_TYPES = {
-  CC: "Cédula de ciudadanía",
-  CE: "Cédula de extranjería",
-  TI: "Tarjeta de identidad",
-  PA: "Pasaporte",
-  PPT: "Permiso por protección temporal",
-  PEP: "Permiso especial de permanencia",
-} as const;
+/** The forms' person documents and, in a payroll, the PEP some workers still hold (replaced by the PPT). */
+export const DOCUMENT_TYPES = { ...PERSON_DOCUMENT_TYPES, PEP: "Permiso especial de permanencia" } as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 export const isDocumentType = (value: string): value is DocumentType => Object.hasOwn(DOCUMENT_TYPES, value);
 

@@ -6,7 +6,7 @@
  */
 import { defineForm, type FieldErrors } from "~/forms/define";
 import { FIELD_MESSAGES } from "~/forms/errors";
-import { checkboxField, choiceField, dateField, emailField, type FieldDef, phoneField, textField, timeField } from "~/forms/fields";
+import { checkboxField, choiceField, dateField, emailField, type FieldDef, phoneField, textField, timeField, documentTypeChoices } from "~/forms/fields";
 
 const documentField = textField({
   name: "trabajador_documento",
@@ -68,13 +68,7 @@ export const f = {
     name: "trabajador_tipo_documento",
     label: "Tipo de documento",
     staffLabel: "Tipo de documento",
-    options: [
-      { value: "CC", label: "Cédula de ciudadanía" },
-      { value: "CE", label: "Cédula de extranjería" },
-      { value: "PPT", label: "Permiso por protección temporal" },
-      { value: "PA", label: "Pasaporte" },
-      { value: "TI", label: "Tarjeta de identidad" },
-    ],
+    options: documentTypeChoices(),
   }),
   trabajador_documento: documentField,
   trabajador_celular: phoneField({ name: "trabajador_celular", label: "Celular del trabajador", staffLabel: "Celular del trabajador", autocomplete: "off" }),

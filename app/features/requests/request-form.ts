@@ -6,7 +6,7 @@
  */
 import { defineForm, type FieldErrors } from "~/forms/define";
 import { FIELD_MESSAGES } from "~/forms/errors";
-import { checkboxField, choiceField, emailField, type FieldDef, phoneField, textField } from "~/forms/fields";
+import { checkboxField, choiceField, emailField, type FieldDef, phoneField, textField, documentTypeChoices } from "~/forms/fields";
 import { ANONYMOUS_KINDS, type RequestKind, REQUEST_KINDS, termOf } from "./channel";
 
 /** What each choice means, in the visitor's words; the term comes from the legal clocks. */
@@ -62,14 +62,7 @@ export const rf = {
     staffLabel: "Tipo de documento",
     required: false,
     conditional: true,
-    options: [
-      { value: "CC", label: "Cédula de ciudadanía" },
-      { value: "CE", label: "Cédula de extranjería" },
-      { value: "PPT", label: "Permiso por protección temporal" },
-      { value: "PA", label: "Pasaporte" },
-      { value: "TI", label: "Tarjeta de identidad" },
-      { value: "NIT", label: "NIT (empresas)" },
-    ],
+    options: documentTypeChoices([{ value: "NIT", label: "NIT (empresas)" }]),
   }),
   documento: textField({
     name: "documento",

@@ -6,7 +6,7 @@
  */
 import { defineForm } from "~/forms/define";
 import { FIELD_MESSAGES } from "~/forms/errors";
-import { choiceField, emailField, phoneField, textField } from "~/forms/fields";
+import { choiceField, emailField, phoneField, textField, documentTypeChoices } from "~/forms/fields";
 import * as z from "zod/mini";
 import { findMunicipality, MUNICIPALITY_REFUSAL } from "./municipality";
 
@@ -33,13 +33,7 @@ export const af = {
     name: "tipo_documento",
     label: "Tipo de documento",
     staffLabel: "Tipo de documento",
-    options: [
-      { value: "CC", label: "Cédula de ciudadanía" },
-      { value: "CE", label: "Cédula de extranjería" },
-      { value: "PPT", label: "Permiso por protección temporal" },
-      { value: "PA", label: "Pasaporte" },
-      { value: "TI", label: "Tarjeta de identidad" },
-    ],
+    options: documentTypeChoices(),
   }),
   documento: textField({
     name: "documento",
