@@ -339,8 +339,7 @@ describe("applying without JavaScript", () => {
     expect(row.resume_key).toMatch(/^[0-9a-f]{32}$/);
     if (isPostgresUrl(dbUrl)) expect((await readDb<{ n: number }>("select count(*) as n from resume_files where key = ?", row.resume_key))[0].n).toBe("1");
     else expect(existsSync(path.join(path.dirname(server.databaseFile), "hojas-de-vida", `${row.resume_key}.pdf`))).toBe(true);
-    const [mail] = (await smtp.waitForMails(before + 1)).slice(before);
-    expect(mail.subject).toBe(`Recibimos su postulación ${radicado}`);
+    const mail = await smtp.waitForMail((m) => m.subject === `Recibimos su postulación ${radicado}`, before);
     expect(mail.text).toContain(code);
     expect(mail.text).toContain("nunca le pediremos dinero");
   });
@@ -428,8 +427,7 @@ describe("CONSULTAR and the staff", () => {
       cookies.seleccion,
     );
     expect(changed.status).toBe(302);
-    const [mail] = (await smtp.waitForMails(before + 1)).slice(before);
-    expect(mail.subject).toBe(`Su postulación ${application.radicado}: en revisión`);
+    const mail = await smtp.waitForMail((m) => m.subject === `Su postulación ${application.radicado}: en revisión`, before);
     expect(mail.text).toContain("Le llamaremos para una entrevista.");
     await postForm(
       `/admin/postulaciones/${application.id}`,
@@ -469,8 +467,10 @@ describe("CONSULTAR and the staff", () => {
     expect(bulk.headers.get("location")).toContain("aviso=1");
     const statuses = await readDb<{ status: string }>("select status from cases where channel = 'postulaciones' order by id");
     expect(statuses.map((s) => s.status)).toEqual(["retirada", "no_seleccionada"]);
-    const mails = (await smtp.waitForMails(before + 1)).slice(before);
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Su postulación HV-\d{4}-\d{6}: no seleccionada$/)]);
+    const notSelected = /^Su postulación HV-\d{4}-\d{6}: no seleccionada$/;
+    await smtp.waitForMail((m) => notSelected.test(m.subject ?? ""), before);
+    // One mail for the one application still open (the withdrawn one gets none).
+    expect(smtp.mails.slice(before).filter((m) => notSelected.test(m.subject ?? ""))).toHaveLength(1);
   });
 });
 

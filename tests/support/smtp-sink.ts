@@ -8,6 +8,8 @@ export interface SmtpSink {
   port: number;
   mails: ParsedMail[];
   waitForMails(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** The first mail from index `from` on that `match` accepts: a late mail of an earlier test is passed over. */
+  waitForMail(match: (mail: ParsedMail) => boolean, from: number, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,15 @@ export async function startSmtpSink(port = 0, saveTo?: string, beforeAccept?: (m
         await new Promise((r) => setTimeout(r, 50));
       }
       return mails;
+    },
+    async waitForMail(match, from, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.slice(from).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`esperaba un correo que no llegó (${mails.length - from} otros desde el ${from})`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
