@@ -90,6 +90,8 @@ test("the page script counts the code's minutes, sends once, moves on after the 
   await phone.getByRole("button", { name: "CONTINUAR" }).click();
   await phone.getByRole("button", { name: "GENERAR MI CERTIFICADO" }).click();
   await expect(phone.getByText("Su certificado está listo")).toBeVisible();
+  // Each step is a page of its own: its script must have set its listeners before the tap.
+  await expect(phone.locator('main.certificates[data-script="listo"]')).toHaveCount(1);
   const [download] = await Promise.all([phone.waitForEvent("download"), phone.getByRole("link", { name: "DESCARGAR EL CERTIFICADO (PDF)" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^certificado-laboral-[0-9A-Z]{15}\.pdf$/);
   await expect(phone.getByText("Descargando su certificado. Si lo necesita de nuevo, búsquelo en su correo")).toBeVisible();
