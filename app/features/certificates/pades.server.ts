@@ -64,6 +64,10 @@ class CompanySigner extends Signer {
   ) {
     super();
   }
+  /** The company's certificate stops being valid then: a server running past it opens the file again. */
+  get validUntil(): Date {
+    return this.certificate.validity.notAfter;
+  }
   override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
     const p7 = forge.pkcs7.createSignedData();
     p7.content = forge.util.createBuffer(pdf.toString("binary"));
@@ -126,7 +130,9 @@ let cached: { key: string; signer: Signer | null; problem: string | null } | und
  */
 export async function padesSigner(env: PadesEnv): Promise<{ signer: Signer | null; problem: string | null }> {
   const key = `${env.CERTIFICATE_P12_FILE ?? ""}|${env.CERTIFICATE_P12?.length ?? 0}:${env.CERTIFICATE_P12?.slice(-32) ?? ""}|${env.CERTIFICATE_P12_PASSWORD}`;
-  if (cached?.key === key) return cached;
+  // Opened again once the certificate has expired, so the start's reasons apply to a long-running server too.
+  const expired = cached?.signer instanceof CompanySigner && cached.signer.validUntil < new Date();
+  if (cached?.key === key && !expired) return cached;
   let signer: Signer | null = null;
   let problem: string | null = null;
   try {
