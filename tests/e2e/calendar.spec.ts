@@ -3,26 +3,33 @@
  * Friday, 8:00 to 17:00, gets its due dates counted and stated that way by the server (no JavaScript)
  * and by the PQRS island in the browser, which must not fall back to the default Monday-to-Saturday.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { copyProject } from "../support/project-copy";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 let server: ServerProcess;
+let copy: string | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // The copy rebuilds with the configured calendar (about a minute; more on a loaded machine).
+  test.setTimeout(240_000);
   const dir = mkdtempSync(path.join(tmpdir(), "calendario-"));
   const file = path.join(dir, "sitio.json");
   writeFileSync(
     file,
     JSON.stringify({ calendar: { workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"], officeHours: { opens: "08:00", closes: "17:00" } } }),
   );
-  server = await startServer({ SITE_CONFIG: file });
+  // Another configuration rebuilds: in a copy of the project, so the build the other browser tests are
+  // served from keeps its assets (its pages name them by hash).
+  copy = copyProject("sitio-calendario-");
+  server = await startServer({ SITE_CONFIG: file }, undefined, copy);
 });
 test.afterAll(async () => {
   await server?.stop();
+  if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
 // Friday 4 December 2026, 10:00 in Colombia. Monday to Friday: 7, 9, 10, 11, 14, 15, 16, 17, 18, 21, 22, 23,

@@ -2,11 +2,10 @@
  * The forms without JavaScript (docs/product.md §23) and the server's refusals as clients really meet them:
  * the built production server, a real SQLite file, keep-alive connections.
  */
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { countRows } from "../support/database";
+import { copyProject } from "../support/project-copy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../support/server-process";
 
@@ -149,26 +148,8 @@ describe("oversized bodies on a keep-alive connection", () => {
 // The build does not depend on the engine: this runs in the SQLite pass only.
 describe.skipIf(process.env.TEST_DATABASE === "postgres")("a new CONTACT_PHONE takes effect at the next start", () => {
   it("rebuilds the prerendered pages with the configured number", async () => {
-    // A copy of the project (sources and current build, times kept) so this rebuild touches nothing else.
-    const root = path.resolve(import.meta.dirname, "../..");
-    const copy = mkdtempSync(path.join(tmpdir(), "sitio-telefono-"));
-    for (const entry of [
-      "app",
-      "content",
-      "public",
-      "server",
-      "scripts",
-      "vite",
-      "build",
-      "package.json",
-      "package-lock.json",
-      "react-router.config.ts",
-      "vite.config.ts",
-      "tsconfig.json",
-    ]) {
-      cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true, preserveTimestamps: true });
-    }
-    symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"));
+    // A copy of the project so this rebuild touches nothing else.
+    const copy = copyProject("sitio-telefono-");
     let server: ServerProcess | undefined;
     try {
       // First with the number of the build (no rebuild), then restarted with another one.
