@@ -26,7 +26,7 @@ if (!sqlFile || !jsFile) {
   process.exit(2);
 }
 
-/** Department names as the site writes them (app/features/vacancies/vacancy.ts DEPARTMENTS), by DANE code. */
+/** Department names as the site writes them, by DANE code. */
 const DEPARTMENTS = {
   "05": "Antioquia",
   "08": "Atlántico",
