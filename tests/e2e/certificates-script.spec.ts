@@ -4,12 +4,11 @@
  * by what comes next, and a limit's Retry-After counted down with the buttons held. The same flow without
  * JavaScript is tests/e2e/certificates.spec.ts. The script stays within 2 KB (gzip).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { TEST_PASSWORD } from "../support/accounts";
-import { expectNoAxeViolations, watchErrors } from "./helpers";
+import { expectNoAxeViolations, watchErrors, codeMailedTo } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const EMAIL = "andres.mejia@example.org";
@@ -17,15 +16,6 @@ const CSV = [
   "tipo_documento;numero_documento;nombre_completo;correo;celular;cargo;tipo_contrato;fecha_inicio;fecha_fin;empresa_usuaria;salario;funciones",
   `CC;1030405060;Andrés Mejía Soto;${EMAIL};3015550001;Operario de montacargas;fijo;2025-01-13;2025-12-31;;1623500;`,
 ].join("\n");
-
-function codeMailedTo(address: string): string | undefined {
-  const dir = process.env.E2E_MAIL_DIR as string;
-  const mails = readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { subject: string; to: string })
-    .filter((m) => String(m.to).includes(address) && /\d{6}/.test(m.subject));
-  return /(\d{6})/.exec(mails.at(-1)?.subject ?? "")?.[1];
-}
 
 async function askCode(phone: Page) {
   await phone.getByLabel("Tipo de documento").selectOption("CC");

@@ -4,26 +4,15 @@
  * types the code mailed to them, chooses, downloads the PDF once, and a verifier checks it by its code.
  * axe runs on every step (in a second page with JavaScript, on the same flow's cookie, since axe is a script).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { TEST_PASSWORD } from "../support/accounts";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, codeMailedTo } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const CSV = [
   "tipo_documento;numero_documento;nombre_completo;correo;celular;cargo;tipo_contrato;fecha_inicio;fecha_fin;empresa_usuaria;salario;funciones",
   "CC;1020304050;Carolina Ríos Peña;carolina.rios@example.org;3015550000;Auxiliar de empaque;obra_labor;2025-03-03;;Lácteos de la Sabana S.A.S.;1423500;Empacar y rotular producto terminado",
 ].join("\n");
-
-function codeMailedTo(address: string): string | undefined {
-  const dir = process.env.E2E_MAIL_DIR as string;
-  const mails = readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { subject: string; to: string })
-    .filter((m) => String(m.to).includes(address) && /\d{6}/.test(m.subject));
-  return /(\d{6})/.exec(mails.at(-1)?.subject ?? "")?.[1];
-}
 
 /** axe on the page the flow shows now, read with JavaScript in a context holding the same cookies. */
 async function axeOnSameStep(flow: BrowserContext, withScript: Page, url: string) {

@@ -3,19 +3,9 @@
  * report → radicado and code → a member of the coexistence committee replies → the reporter reads the
  * reply and adds information → the committee reads it. axe runs on the pages of the journey.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { TEST_PASSWORD } from "../support/accounts";
-import { expectNoAxeViolations as axe } from "./helpers";
-
-function mailsTo(address: string): { subject: string; text: string }[] {
-  const dir = process.env.E2E_MAIL_DIR as string;
-  return readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
-    .filter((m) => String(m.to).includes(address));
-}
+import { expectNoAxeViolations as axe, mailsTo } from "./helpers";
 
 async function consult(page: Page, radicado: string, code: string) {
   await page.goto("/linea-etica");

@@ -1,24 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startServer } from "../support/server-process";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, savedMails } from "./helpers";
 
 const PHONE = "+57 601 000 0000";
-
-interface SavedMail {
-  subject: string;
-  text: string;
-  replyTo: string;
-}
-
-function mails(): SavedMail[] {
-  const dir = process.env.E2E_MAIL_DIR as string;
-  return readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as SavedMail);
-}
 
 async function fillContact(page: Page, values: Partial<Record<string, string>> = {}) {
   const v = { NOMBRE: "Señora Núñez", CELULAR: "300 123 4567", CORREO: "nunez@example.org", MENSAJE: "¿Pueden llamarme?", ...values };
@@ -27,11 +12,11 @@ async function fillContact(page: Page, values: Partial<Record<string, string>> =
 
 /** Sends the filled form and expects the success dialog and exactly one new e-mail with this subject. */
 async function sendAndExpectOneMail(page: Page, subject: string) {
-  const before = mails().length;
+  const before = savedMails().length;
   await page.getByRole("button", { name: "ENVIAR" }).click();
   await expect(page.getByRole("dialog", { name: "Enviado!" })).toBeVisible();
-  await expect.poll(() => mails().length).toBe(before + 1);
-  expect(mails()[before].subject).toBe(subject);
+  await expect.poll(() => savedMails().length).toBe(before + 1);
+  expect(savedMails()[before].subject).toBe(subject);
 }
 
 /** The island hydrates on the visitor's first touch (ADR 011): focus a field, as a visitor would. */
@@ -84,7 +69,7 @@ test.describe("contact form", () => {
   });
 
   test("success: the spec's dialog, reset, draft cleared, one e-mail with every field", async ({ page }) => {
-    const before = mails().length;
+    const before = savedMails().length;
     await page.goto("/contacto");
     await hydrated(page);
     await fillContact(page, { NOMBRE: "Prueba Éxito" });
@@ -98,8 +83,8 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("NOMBRE", { exact: true })).toHaveValue("");
     await expect(page.getByRole("checkbox")).not.toBeChecked();
     expect(await page.evaluate(() => sessionStorage.getItem("contacto"))).toBeNull();
-    await expect.poll(() => mails().length).toBe(before + 1);
-    const mail = mails()[before];
+    await expect.poll(() => savedMails().length).toBe(before + 1);
+    const mail = savedMails()[before];
     expect(mail.subject).toBe("Nuevo mensaje de contacto: Prueba Éxito");
     expect(mail.replyTo).toBe("nunez@example.org");
     for (const value of ["Prueba Éxito", "300 123 4567", "nunez@example.org", "¿Pueden llamarme?"]) expect(mail.text).toContain(value);
@@ -277,18 +262,18 @@ test.describe("the island's script fails to arrive", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the contact form posts and lands on a Spanish confirmation page", async ({ page }) => {
-    const before = mails().length;
+    const before = savedMails().length;
     await page.goto("/contacto");
     await fillContact(page, { NOMBRE: "Sin Script" });
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "ENVIAR" }).click();
     await expect(page).toHaveURL(/\/contacto\/enviado$/);
     await expect(page.getByRole("heading", { name: "Enviado!" })).toBeVisible();
-    await expect.poll(() => mails().length).toBe(before + 1);
+    await expect.poll(() => savedMails().length).toBe(before + 1);
   });
 
   test("a refused post answers the form again: 400, a focused error summary, errors by the fields, every value kept", async ({ page }) => {
-    const before = mails().length;
+    const before = savedMails().length;
     await page.goto("/cliente");
     await page.getByLabel("EMPRESA", { exact: true }).fill("Acme");
     await page.getByLabel("CARGO", { exact: true }).fill("Gerente");
@@ -314,6 +299,6 @@ test.describe("without JavaScript", () => {
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "ENVIAR" }).click();
     await expect(page).toHaveURL(/\/cliente\/enviado$/);
-    await expect.poll(() => mails().length).toBe(before + 1);
+    await expect.poll(() => savedMails().length).toBe(before + 1);
   });
 });

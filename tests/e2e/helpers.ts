@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -31,3 +33,29 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
+
+export interface SavedMail {
+  subject: string;
+  text: string;
+  to: string;
+  replyTo: string;
+}
+
+/** Every mail the suite's SMTP sink saved (global-setup.ts), oldest first. */
+export function savedMails(): SavedMail[] {
+  const dir = process.env.E2E_MAIL_DIR as string;
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as SavedMail);
+}
+
+/** The mails to `address` (any case), oldest first. */
+export const mailsTo = (address: string) => savedMails().filter((m) => String(m.to).toLowerCase().includes(address.toLowerCase()));
+
+/** The last one-time code (six digits in the subject) mailed to `address`. */
+export const codeMailedTo = (address: string) =>
+  /(\d{6})/.exec(
+    mailsTo(address)
+      .filter((m) => /\d{6}/.test(m.subject))
+      .at(-1)?.subject ?? "",
+  )?.[1];

@@ -4,21 +4,11 @@
  * CONSULTAR, and the data-protection staff's journey — ask to complete, the person completes it in
  * CONSULTAR, extend, answer — with the person reading each step. axe runs on every page of the journey.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { TERMS, dueDay } from "~/features/requests/clock";
 import { formatDay } from "~/platform/dates";
 import { createAccount, TEST_PASSWORD } from "../support/accounts";
-import { expectNoAxeViolations as axe } from "./helpers";
-
-function mailsTo(address: string): { subject: string; text: string }[] {
-  const dir = process.env.E2E_MAIL_DIR as string;
-  return readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
-    .filter((m) => String(m.to).toLowerCase().includes(address.toLowerCase()));
-}
+import { expectNoAxeViolations as axe, mailsTo } from "./helpers";
 
 test.beforeAll(() => {
   // The data-protection officer's account, on the browser tests' database (tests/e2e/global-setup.ts);

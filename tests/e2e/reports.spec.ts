@@ -3,21 +3,11 @@
  * radicado and code → CONSULTAR shows "Recibido" → occupational health marks "Reportado a la ARL"
  * with a visible note → CONSULTAR shows it. axe runs on every page of the journey.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { TEST_PASSWORD } from "../support/accounts";
-import { expectNoAxeViolations as axe } from "./helpers";
+import { expectNoAxeViolations as axe, mailsTo } from "./helpers";
 
 const today = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
-
-function mailsTo(address: string): { subject: string; text: string }[] {
-  const dir = process.env.E2E_MAIL_DIR as string;
-  return readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")))
-    .filter((m) => String(m.to).includes(address));
-}
 
 async function fillReport(page: Page, worker: string) {
   const field = (name: string) => page.locator(`#incidente-${name}`);
