@@ -99,14 +99,16 @@ export interface Submission {
   limit: "forms" | "ethics" | "vitals" | "none";
   /** Another body limit than FORM_BODY_LIMIT_BYTES (the field-speed beacons: 2 KB; an upload's own). */
   bodyLimit?: number;
-  /** The page takes a file, in a multipart form. */
-  files?: "multipart";
+  /**
+   * The page takes a file, in a multipart form (besides URL-encoded ones): read whole, within `bodyLimit`
+   * (the payroll extract, a certificate to compare: ADR 027), or streamed to a temporary file (an
+   * application's résumé: ADR 028, addendum).
+   */
+  multipart?: "read-whole" | "streamed";
   /** What a body over the limit is told, when it is a file rather than a message. */
   tooLarge?: string;
   /** The message form answered from Express (messageApi), if any. */
   messageForm?: "contacto" | "cliente";
-  /** Takes multipart/form-data (an application with its résumé), besides URL-encoded forms. */
-  multipart?: boolean;
 }
 
 /** Every path where a form is submitted (docs/product.md §8): the one list the server's limits and method checks read. */
@@ -135,14 +137,14 @@ const SUBMISSIONS: Record<string, Omit<Submission, "path">> = {
     door: "page",
     limit: "none",
     bodyLimit: PAYROLL_UPLOAD_LIMIT_BYTES,
-    files: "multipart",
+    multipart: "read-whole",
     tooLarge: "El archivo de nómina supera el máximo de 64 MB. Divídalo en partes y envíelas una a una.",
   },
   "/verificar": {
     door: "page",
     limit: "none",
     bodyLimit: PDF_UPLOAD_LIMIT_BYTES,
-    files: "multipart",
+    multipart: "read-whole",
     tooLarge: "El archivo supera el máximo de 5 MB: no es uno de nuestros certificados.",
   },
   "/api/verificar": {
@@ -178,7 +180,7 @@ export function submissionAt(target: string): Submission | undefined {
  */
 const VACANCY_PAGE = /^\/empleos\/(?!consulta$|recibido$)[^/]+(\/postulacion)?$/;
 export const APPLICATION_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
-const VACANCY_APPLICATION: Omit<Submission, "path"> = { door: "page", limit: "forms", multipart: true, bodyLimit: APPLICATION_BODY_LIMIT_BYTES };
+const VACANCY_APPLICATION: Omit<Submission, "path"> = { door: "page", limit: "forms", multipart: "streamed", bodyLimit: APPLICATION_BODY_LIMIT_BYTES };
 
 export const app = express();
 app.disable("x-powered-by");

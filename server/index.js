@@ -218,15 +218,13 @@ export async function createServer() {
   // no body and no type (a bare sign-out) is an empty form.
   app.use((req, res, next) => {
     if (req.method !== "POST" || res.locals.submission?.door === "api") return next();
-    // An upload page (ADR 027) takes a multipart form.
-    if (res.locals.submission?.files && req.is("multipart/form-data")) return next();
+    // An upload page (a payroll extract, a certificate to compare, an application with its résumé) takes a multipart form.
+    if (res.locals.submission?.multipart && req.is("multipart/form-data")) return next();
     if (!req.headers["content-type"] && (req.rawBody?.length ?? 0) === 0) {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
       return next();
     }
     if (req.is("application/x-www-form-urlencoded")) return next();
-    // A vacancy's page takes the application with its résumé (ADR 028).
-    if (res.locals.submission?.multipart && req.is("multipart/form-data")) return next();
     res.setHeader("Accept-Post", "application/x-www-form-urlencoded");
     res.setHeader("Cache-Control", "no-store");
     if (req.is("json")) return res.status(415).json({ error: { code: "tipo_no_soportado", message: UNSUPPORTED_FORM_MESSAGE } });
@@ -404,7 +402,7 @@ function readBody(limit, message) {
     if (Number(req.headers["content-length"] ?? 0) > ownLimit) return refuse();
     // An application with its résumé (ADR 028) is not held in memory: its bytes are counted here as they
     // pass, and server/app.ts streams them to a temporary file (req.uploadBody).
-    if (res.locals.submission?.multipart && req.method === "POST" && req.is("multipart/form-data")) {
+    if (res.locals.submission?.multipart === "streamed" && req.method === "POST" && req.is("multipart/form-data")) {
       let passed = 0;
       const counted = new Transform({
         transform(chunk, _encoding, callback) {
