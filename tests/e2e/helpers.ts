@@ -52,10 +52,9 @@ export function savedMails(): SavedMail[] {
 /** The mails to `address` (any case), oldest first. */
 export const mailsTo = (address: string) => savedMails().filter((m) => String(m.to).toLowerCase().includes(address.toLowerCase()));
 
-/** The last one-time code (six digits in the subject) mailed to `address`. */
+/** The last one-time code mailed to `address` (a subject that ends «: 123456»; a radicado's digits do not count). */
 export const codeMailedTo = (address: string) =>
-  /(\d{6})/.exec(
-    mailsTo(address)
-      .filter((m) => /\d{6}/.test(m.subject))
-      .at(-1)?.subject ?? "",
-  )?.[1];
+  mailsTo(address)
+    .map((m) => /: (\d{6})$/.exec(m.subject)?.[1])
+    .filter(Boolean)
+    .at(-1);

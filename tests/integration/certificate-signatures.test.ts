@@ -61,8 +61,9 @@ async function issue(): Promise<{ pdf: Buffer; code: string; mailed: Buffer }> {
   const first = await post({ accion: "documento", tipo_documento: "CC", documento: "52123456" });
   expect(first.status).toBe(303);
   const flow = (first.headers.get("set-cookie") ?? "").split(";")[0];
-  const codeMail = await smtp.waitForMail((m) => /\d{6}/.test(m.subject ?? "") && m.attachments.length === 0, mails);
-  const otp = /(\d{6})/.exec(codeMail.subject ?? "")?.[1] ?? "";
+  const codeSubject = /^Su código para el certificado laboral: (\d{6})$/;
+  const codeMail = await smtp.waitForMail((m) => codeSubject.test(m.subject ?? ""), mails);
+  const otp = codeSubject.exec(codeMail.subject ?? "")?.[1] ?? "";
   expect((await post({ accion: "codigo", codigo: otp }, flow)).status).toBe(303);
   expect((await post({ accion: "emitir", contrato: "todos", salario: "si" }, flow)).status).toBe(303);
   const download = await fetch(`${server.url}/certificados/descargar`, { headers: { Cookie: flow } });

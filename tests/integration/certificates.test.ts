@@ -83,8 +83,10 @@ afterAll(async () => {
 });
 
 const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
+/** The subject of the one-time code's mail; a PQRS receipt's radicado (PQRS-2026-000001) has six digits too. */
+const CODE_SUBJECT = /^Su código para el certificado laboral: (\d{6})$/;
 /** The one-time code mail to `address`, sent after `from` mails. */
-const codeMail = (address: string, from: number) => smtp.waitForMail((m) => toOf(m) === address && /\d{6}/.test(m.subject ?? ""), from);
+const codeMail = (address: string, from: number) => smtp.waitForMail((m) => toOf(m) === address && CODE_SUBJECT.test(m.subject ?? ""), from);
 /** The certificate mail (a PDF attached) to `address`, sent after `from` mails. */
 const certificateMail = (address: string, from: number) => smtp.waitForMail((m) => toOf(m) === address && m.attachments.length > 0, from);
 
@@ -196,7 +198,7 @@ describe("the worker's flow without JavaScript", () => {
     expect(differ(knownPage)).toBe(differ(unknownPage));
     expect(knownPage).toMatch(/<p class="certificates-countdown" role="timer" data-vence="\d{4}-\d\d-\d\dT[^"]+" hidden=""><\/p>/);
     const mail = await codeMail("maria.nunez@example.org", mailsBefore);
-    code = /(\d{6})/.exec(mail.subject ?? "")?.[1] ?? "";
+    code = CODE_SUBJECT.exec(mail.subject ?? "")?.[1] ?? "";
     expect(code).toMatch(/^\d{6}$/);
     // The code is stored hashed only; the mail's body is dropped once delivered.
     expect(JSON.stringify(await query(server.databaseUrl, "select * from certificate_codes"))).not.toContain(code);
@@ -377,7 +379,7 @@ describe("the worker's flow without JavaScript", () => {
     const again = flowCookieOf(start);
     const mails = smtp.mails.length;
     const mail = await codeMail("maria.nunez@example.org", mails);
-    const fresh = /(\d{6})/.exec(mail.subject ?? "")?.[1] ?? "";
+    const fresh = CODE_SUBJECT.exec(mail.subject ?? "")?.[1] ?? "";
     expect((await post("/certificados", { accion: "codigo", codigo: fresh }, again)).status).toBe(303);
     const refused = await post("/certificados", { accion: "emitir", contrato: "todos" }, again);
     expect(refused.status).toBe(429);
