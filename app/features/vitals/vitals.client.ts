@@ -59,10 +59,12 @@ if (settings?.vitals && Math.random() < rate) {
       fetch("/api/vitals", { method: "POST", body, keepalive: true, headers: { "Content-Type": "application/json" } }).catch(() => {});
     }
   };
-  // After web-vitals' own listener (same target and phase, added later), so the final CLS and INP are in.
-  // Only visibilitychange: every current browser fires it when a page is left, after pagehide, which
-  // comes before web-vitals has reported the final values (web-vitals' README).
-  addEventListener("visibilitychange", send, true);
+  // On the document, not the window: web-vitals listens on the window in the capture phase, which runs
+  // before the document's listeners whatever the order they were added in. Its final CLS and INP, and the
+  // LCP it finalises when the page is hidden soon after a first tap (a listener it adds at that tap, after
+  // this one), are then in the beacon. Only visibilitychange: every current browser fires it when a page
+  // is left, after pagehide, which comes before web-vitals has reported the final values (its README).
+  document.addEventListener("visibilitychange", send);
   // Says on the script element that this view is measured from now on (a page left before this line
   // sends nothing); the browser tests wait for it before they leave.
   settings.vitalsReady = "";
