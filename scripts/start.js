@@ -1,6 +1,7 @@
 // `npm start`: builds when there is no current build (docs/product.md §20), then starts the production server.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { sourcesStamp } from "./sources-stamp.js";
 
 function buildIsCurrent() {
@@ -44,9 +45,9 @@ await import("../server/index.js").then(async ({ createServer }) => {
   } catch (error) {
     refuse(error);
   }
-  const { app, notices, stopServices } = server;
+  const { handle, notices, stopServices } = server;
   const port = Number(process.env.PORT ?? 3000);
-  const listener = app.listen(port, () => {
+  const listener = createHttpServer(handle).listen(port, () => {
     for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));
     console.log(JSON.stringify({ level: "info", event: "listening", url: `http://localhost:${port}`, pid: process.pid }));
   });

@@ -12,7 +12,7 @@ import { getSiteConfig } from "~/config/site.server";
 import { answerApiPost } from "~/features/messages/submit.server";
 import { answerVitalsPost, flushVitals, VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from "~/features/vitals/api.server";
 import { patternsOf } from "~/features/vitals/route-pattern";
-import { COUNTED_HEADER, RATE_LIMITED_HEADER } from "~/forms/post.server";
+import { COUNTED_HEADER, type PlainAnswer, type PlainPost, RATE_LIMITED_HEADER } from "~/forms/post.server";
 import { PAYROLL_UPLOAD_LIMIT_BYTES, PDF_UPLOAD_LIMIT_BYTES } from "~/features/certificates/model";
 import { getEnv } from "~/platform/env.server";
 import { receiveUpload, uploadContext, uploadFolder } from "~/platform/uploads.server";
@@ -278,6 +278,9 @@ export function vitalsApi(req: ExpressRequest & { rawBody?: Buffer }, res: Expre
   send(res, answerVitalsPost(postOf(req), routePatterns));
 }
 
+/** A beacon's answer from its plain parts: server/index.js answers the common case before Express. */
+export const answerBeacon = (post: PlainPost): PlainAnswer => answerVitalsPost(post, routePatterns);
+
 /** Writes the buffered beacons, then closes the services (database last). */
 export async function stopServices(): Promise<void> {
   await flushVitals().catch(() => undefined);
@@ -297,7 +300,7 @@ export async function startServices(): Promise<{ notices: string[] }> {
 }
 
 export { getEnv } from "~/platform/env.server";
-export { VITALS_PATH } from "~/features/vitals/api.server";
+export { VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from "~/features/vitals/api.server";
 export { logger } from "~/platform/log.server";
 export { REFUSALS } from "~/forms/errors";
 export { COUNTED_HEADER, RATE_LIMITED_HEADER, requireCountedSubmissions } from "~/forms/post.server";

@@ -173,6 +173,33 @@ describe("POST /api/vitals on the built server", () => {
   });
 });
 
+describe("the beacons' limit behind a trusted proxy", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServer({ VITALS_RATE_LIMIT: "3", TRUST_PROXY_HOPS: "1" });
+  });
+  afterAll(() => server?.stop());
+  const post = (from: string, path = "/api/vitals") =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: server.url, "X-Forwarded-For": from },
+      body: JSON.stringify(BEACON),
+    });
+
+  it("counts each visitor's address as the proxy gives it, one count whichever way the path is written", async () => {
+    // The exact path is answered before Express; another spelling takes Express's way: both count here.
+    expect((await post("203.0.113.5")).status).toBe(204);
+    expect((await post("203.0.113.5", "/api/VITALS")).status).toBe(204);
+    expect((await post("203.0.113.5")).status).toBe(204);
+    const limited = await post("203.0.113.5");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await post("203.0.113.5", "/api/VITALS")).status).toBe(429);
+    // Another visitor behind the same proxy has a count of their own.
+    expect((await post("203.0.113.6")).status).toBe(204);
+  });
+});
+
 describe("the daily aggregates and the staff page's figures", () => {
   let db: Kysely<Database>;
   beforeAll(async () => {
