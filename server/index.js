@@ -355,6 +355,13 @@ export async function createServer() {
   // the one thread with the forms (`npm run bench:vitals`). Anything else (another method or spelling
   // of the path, no length, too long, over the limit) takes the long way above, with its answers.
   const beaconLimit = env.VITALS_RATE_LIMIT;
+  // Never a crash nor a 500 for a beacon: a fault is logged and answered 503 in JSON.
+  const beaconFailed = (res, error) => {
+    serverBuild.logger.error({ event: "beacon-failed", error: String(error) });
+    if (res.headersSent) return res.destroy();
+    res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    res.end(JSON.stringify({ error: { code: "no_disponible", message: "No se pudo recibir la medición. Intente más tarde." } }));
+  };
   const answerBeacon = async (req, res) => {
     // Express's own request methods, so req.ip follows TRUST_PROXY_HOPS as it does for the limiter.
     Object.setPrototypeOf(req, app.request);
@@ -366,28 +373,28 @@ export async function createServer() {
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("error", () => res.destroy());
     req.on("end", () => {
-      const header = (name) => req.headers[name] ?? null;
-      const answer = serverBuild.answerBeacon({
-        method: "POST",
-        contentType: header("content-type"),
-        origin: header("origin"),
-        secFetchSite: header("sec-fetch-site"),
-        host: req.headers.host ?? "",
-        body: Buffer.concat(chunks).toString("utf8"),
-        marks: { limited: null, counted: "api" },
-      });
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body ?? undefined);
+      try {
+        const header = (name) => req.headers[name] ?? null;
+        const answer = serverBuild.answerBeacon({
+          method: "POST",
+          contentType: header("content-type"),
+          origin: header("origin"),
+          secFetchSite: header("sec-fetch-site"),
+          host: req.headers.host ?? "",
+          body: Buffer.concat(chunks).toString("utf8"),
+          marks: { limited: null, counted: "api" },
+        });
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body ?? undefined);
+      } catch (error) {
+        beaconFailed(res, error);
+      }
     });
   };
   const handle = (req, res) => {
     const length = Number(req.headers["content-length"]);
     if (req.method === "POST" && req.url === serverBuild.VITALS_PATH && length > 0 && length <= serverBuild.VITALS_BODY_LIMIT_BYTES)
-      return void answerBeacon(req, res).catch((error) => {
-        serverBuild.logger.error({ event: "beacon-failed", error: String(error) });
-        if (!res.headersSent) res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-        res.end(JSON.stringify({ error: { code: "no_disponible", message: "No se pudo recibir la medición. Intente más tarde." } }));
-      });
+      return void answerBeacon(req, res).catch((error) => beaconFailed(res, error));
     app(req, res);
   };
   return { app, handle, notices, stopServices: serverBuild.stopServices };
