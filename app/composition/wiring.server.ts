@@ -10,6 +10,7 @@ import { prepareEthicsKey } from "~/features/ethics/key-file.server";
 import { prepareCertificateKey } from "~/features/certificates/keys.server";
 import { padesNotices } from "~/features/certificates/pades.server";
 import { composeMessageMail } from "~/features/messages/mail.server";
+import { fillMissingCityCodes } from "~/features/vacancies/city-codes.server";
 import { startFieldSpeedWarmer } from "~/features/vitals/dashboard.server";
 import { setBusinessCalendar } from "~/platform/dates";
 import { log } from "~/platform/log.server";
@@ -38,10 +39,24 @@ configureServices({
   startNotices: async (env) => [...prepareEthicsKey(env), ...ethicsMailboxNotices(env), ...prepareCertificateKey(env), ...(await padesNotices(env))],
   // Retention (ADR 019): the daily purge of what is past its period.
   dailyPurge,
-  // Field speed (ADR 023): the staff page's closed days read in the background, on the staff's read connection.
-  startBackground: (_db, readDb) =>
-    startFieldSpeedWarmer(readDb, {
+  startBackground: (db, readDb) => {
+    // Field speed (ADR 023): the staff page's closed days read in the background, on the staff's read connection.
+    const warmer = startFieldSpeedWarmer(readDb, {
       onWarm: (ms) => log("info", "field-speed-warmed", { ms }),
       onError: (error) => log("error", "field-speed-warm-failed", { error: String(error) }),
-    }),
+    });
+    // Vacancies and applications saved before cities came from DANE's list get their codes (ADR 028).
+    const cityCodes = fillMissingCityCodes(db).then(
+      (filled) => {
+        if (filled.vacancies + filled.applications > 0) log("info", "city-codes-filled", filled);
+      },
+      (error) => log("error", "city-codes-fill-failed", { error: String(error) }),
+    );
+    return {
+      stop: async () => {
+        await cityCodes;
+        await warmer.stop();
+      },
+    };
+  },
 });

@@ -36,6 +36,8 @@ describe("DANE municipalities", () => {
     expect(findMunicipality("medellin")?.code).toBe("05001");
     expect(findMunicipality("Bogotá D. C.")?.code).toBe("11001");
     expect(findMunicipality("BOGOTA DC")?.code).toBe("11001");
+    expect(findMunicipality("Bogotá")?.code).toBe("11001");
+    expect(findMunicipality(" bogota ")?.code).toBe("11001");
     expect(findMunicipality("76001")?.name).toBe("Cali");
     expect(findMunicipality("Gotham")).toBeNull();
     expect(findMunicipality("")).toBeNull();

@@ -17,13 +17,16 @@ const fold = (value: string) => foldText(value).replace(/[^a-z0-9ñ]+/g, "");
 const byCode = new Map(MUNICIPALITIES.map((m) => [m.code, m]));
 const byLabel = new Map(MUNICIPALITIES.map((m) => [fold(municipalityLabel(m)), m]));
 const byName = new Map<string, Municipality[]>();
-for (const m of MUNICIPALITIES) byName.set(fold(m.name), [...(byName.get(fold(m.name)) ?? []), m]);
+for (const m of MUNICIPALITIES) {
+  // DANE writes "Bogotá, D.C."; people write "Bogotá": the name before the comma is the city's name too.
+  for (const name of new Set([m.name, m.name.split(",")[0] as string])) byName.set(fold(name), [...(byName.get(fold(name)) ?? []), m]);
+}
 
 export const municipalityByCode = (code: string) => byCode.get(code) ?? null;
 
 /**
  * The municipality a visitor typed or picked: its label from the list, its DANE code, or its bare name
- * when only one municipality has it (accents, case and dots optional: "bogota dc", "medellin"). A name
+ * when only one municipality has it (accents, case and dots optional: "bogota dc", "bogotá", "medellin"). A name
  * several departments share ("San Pedro") needs its department, as the list writes it.
  */
 export function findMunicipality(typed: string): Municipality | null {
