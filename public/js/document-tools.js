@@ -150,3 +150,6 @@ if (search && body) {
     }
   });
 }
+
+// The page scripts' one convention: <html data-NAME="listo"> once the listeners are set.
+document.documentElement.dataset.documento = "listo";

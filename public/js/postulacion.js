@@ -94,4 +94,6 @@ if (form && typeof XMLHttpRequest === "function" && typeof FormData === "functio
     },
     { once: true },
   );
+  // The page scripts' one convention: <html data-NAME="listo"> once the listeners are set.
+  document.documentElement.dataset.postulacion = "listo";
 }

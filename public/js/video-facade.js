@@ -14,4 +14,5 @@ document.addEventListener("click", (event) => {
   iframe.focus();
 });
 // Loaded right after the first paint (ADR 011): until then a click opens the video in a new tab.
+// The page scripts' one convention: <html data-NAME="listo"> once the listeners are set.
 document.documentElement.dataset.videos = "listo";

@@ -100,7 +100,8 @@ test("with JavaScript: a refused file is shown in place, everything typed and th
   await page.getByLabel("Número de documento").fill("80112233");
   await page.getByLabel("Correo electrónico").fill("julio.paz@example.org");
   await page.getByLabel("Celular").fill("3114445566");
-  // The page's script is loaded after the first paint: wait for it to have put its status line in.
+  // The page's script is loaded after the first paint: wait for it to have set its listeners.
+  await expect(page.locator("html")).toHaveAttribute("data-postulacion", "listo");
   await expect(page.locator(".vacancy-progress")).toHaveCount(1);
   // Focusing the city brings DANE's list as the input's suggestions (not part of the page itself).
   await page.getByLabel("Ciudad donde vive").focus();

@@ -65,9 +65,9 @@ if (settings?.vitals && Math.random() < rate) {
   // this one), are then in the beacon. Only visibilitychange: every current browser fires it when a page
   // is left, after pagehide, which comes before web-vitals has reported the final values (its README).
   document.addEventListener("visibilitychange", send);
-  // Says on the script element that this view is measured from now on (a page left before this line
-  // sends nothing); the browser tests wait for it before they leave.
-  settings.vitalsReady = "";
+  // This view is measured from now on (a page left before this line sends nothing). The page scripts' one
+  // convention: <html data-NAME="listo"> once the listeners are set; the browser tests wait for it.
+  document.documentElement.dataset.mediciones = "listo";
   // A page restored from the back/forward cache is a new view: its metrics come again.
   addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
