@@ -39,7 +39,7 @@ beforeAll(async () => {
     body: JSON.stringify({ nombre: "Ana", celular: "3001234567", correo: "ana@example.org", mensaje: "Hola", consentimiento: true }),
   });
   expect(res.status).toBe(201);
-}, 180_000);
+});
 afterAll(() => server?.stop());
 
 describe("signed out", () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   body.append("corte", "2026-11-20");
   const imported = await fetch(`${server.url}/admin/nomina`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie }, body });
   expect(imported.status).toBe(303);
-}, 180_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

@@ -133,7 +133,7 @@ beforeAll(async () => {
     databaseUrl,
   );
   await importPayroll();
-}, 180_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();

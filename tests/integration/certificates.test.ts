@@ -76,7 +76,7 @@ beforeAll(async () => {
     createAccount(dbUrl, `${role}@example.com`, role);
     cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
   }
-}, 180_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();

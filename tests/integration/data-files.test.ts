@@ -28,7 +28,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("the SQLite data folder", () => {
     expect(mode(folder)).toBe("700");
     for (const name of ["sitio.db", "sitio.db-wal", "sitio.db-shm", "clave-linea-etica.txt"]) expect(mode(path.join(folder, name)), name).toBe("600");
     await server.stop();
-  }, 180_000);
+  });
 
   it("a start on files left open to others (0644 in a 0755 folder) closes them", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "modos-"));
@@ -49,7 +49,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("the SQLite data folder", () => {
       expect(mode(path.join(folder, name)), name).toBe("600");
     }
     await second.stop();
-  }, 180_000);
+  });
 });
 
 describe.skipIf(TEST_ENGINE !== "sqlite")("a deletion on SQLite", () => {
@@ -126,5 +126,5 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a deletion on SQLite", () => {
     expect(bytesContain(secret)).toBe(false);
     expect(bytesContain("Persona Que Pide Borrar")).toBe(false);
     await server.stop();
-  }, 180_000);
+  });
 });

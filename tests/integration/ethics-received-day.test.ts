@@ -92,7 +92,7 @@ describe("the ethics list and the rows stored before", () => {
   let db: Kysely<Database>;
   beforeAll(async () => {
     db = await openDatabase(await freshDatabaseUrl("etica_dia"));
-  }, 180_000);
+  });
   afterAll(() => db?.destroy());
 
   let sequence = 0;

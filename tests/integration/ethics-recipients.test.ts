@@ -36,7 +36,7 @@ beforeAll(async () => {
     { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "buzon-general@example.com", ETHICS_KEY: Buffer.alloc(32, 9).toString("base64") },
     dbUrl,
   );
-}, 180_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
@@ -61,4 +61,4 @@ it("tells the role's active accounts, never the general mailbox, and says so at 
   expect(notices()).toHaveLength(1);
   expect(smtp.mails.map(recipientOf).join(",")).not.toContain("buzon-general@example.com");
   expect(server.output()).toContain("Sin MAIL_TO_CUMPLIMIENTO, MAIL_TO_CONVIVENCIA, MAIL_TO_GENERO");
-}, 180_000);
+});

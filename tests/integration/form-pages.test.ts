@@ -166,5 +166,5 @@ describe.skipIf(process.env.TEST_DATABASE === "postgres")("a new CONTACT_PHONE t
       await server?.stop();
       rmSync(copy, { recursive: true, force: true });
     }
-  }, 180_000);
+  });
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { response, cookie } = await signIn(server.url, "admin@example.com");
   expect(response.status).toBe(302);
   admin = cookie;
-}, 180_000);
+});
 afterAll(() => server?.stop());
 
 describe("the trailing-slash redirect", () => {

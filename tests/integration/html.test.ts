@@ -306,5 +306,5 @@ describe("rendered HTML", () => {
       }
     }
     expect(broken).toEqual([]);
-  }, 180_000);
+  });
 });

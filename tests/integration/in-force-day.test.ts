@@ -19,7 +19,7 @@ beforeAll(async () => {
     startServer({ IN_FORCE_TODAY: "2027-07-01" }),
     startServer({ IN_FORCE_TODAY: "2027-06-30" }),
   ]);
-}, 180_000);
+});
 afterAll(async () => {
   await Promise.all([built?.stop(), stepDay?.stop(), dayBefore?.stop()]);
 });

@@ -82,7 +82,7 @@ describe("an SMTP outage in the log", () => {
       await server.stop();
       await smtp.close();
     }
-  }, 180_000);
+  });
 });
 
 describe("mail after a crash", () => {

@@ -356,7 +356,7 @@ describe("CONSULTAR", () => {
     } finally {
       await limited.stop();
     }
-  }, 180_000);
+  });
 });
 
 describe("the staff", () => {

@@ -102,7 +102,7 @@ beforeAll(async () => {
     await db.updateTable("cases").set({ status: "cerrado" }).where("id", "=", created.id).execute();
     ids[key] = created.id;
   }
-}, 180_000);
+});
 afterAll(() => db?.destroy());
 
 describe("the retention purge", () => {

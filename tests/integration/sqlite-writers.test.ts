@@ -104,7 +104,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a SQLite transaction that reads, then
       await other.done();
       await db.destroy();
     }
-  }, 180_000);
+  });
 });
 
 describe.skipIf(TEST_ENGINE !== "sqlite")("SQLite with the admin command writing at the same time", () => {
@@ -146,5 +146,5 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("SQLite with the admin command writing
     expect(await countRows(server.databaseUrl, "cases")).toBe(statuses.length);
     expect(await countRows(server.databaseUrl, "users")).toBe(accounts);
     expect(server.output()).not.toContain("database is locked");
-  }, 180_000);
+  });
 });

@@ -107,7 +107,7 @@ beforeAll(async () => {
   for (const role of ["seleccion", "admin", "sst", "datos"]) createAccount(dbUrl, `${role}@example.com`, role);
   server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_TO: "contacto@example.com", LOOKUP_RATE_LIMIT: "1000" }, dbUrl);
   for (const role of ["seleccion", "admin", "sst", "datos"]) cookies[role] = (await signIn(server.url, `${role}@example.com`)).cookie;
-}, 180_000);
+});
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();

@@ -105,7 +105,7 @@ beforeAll(async () => {
      values (?, 'publicada', 'Operario de bodega', 'Cali', '76001', 'Valle del Cauca', 'Logística y transporte', null, 1600000, null, 'Lunes a sábado', 'obra_labor', 'FULL_TIME', 20, 'Bachiller', 'Despachar pedidos', ?, 'SPE-UP01', 'operario de bodega cali', ?, ?, ?, null)`,
     [SLUG, bogotaDay(new Date(Date.now() + 10 * 86_400_000).toISOString()), now, now, now],
   );
-}, 180_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

@@ -59,7 +59,7 @@ describe("POST /api/vitals on the built server", () => {
     server = await startServer({ VITALS_RATE_LIMIT: "40", LOG_LEVEL: "info" }, dbUrl);
     createAccount(dbUrl, "admin@example.com", "admin");
     admin = (await signIn(server.url, "admin@example.com")).cookie;
-  }, 180_000);
+  });
   afterAll(() => server?.stop());
 
   it("reads the staff page's closed days in the background from its start", async () => {

@@ -26,7 +26,7 @@ const copy = (from: string, to: string) =>
 let pg: PostgresServer;
 beforeAll(async () => {
   pg = await startPostgres({ fast: true });
-}, 180_000);
+});
 afterAll(() => pg?.destroy());
 
 describe("db:copy", () => {

@@ -18,7 +18,7 @@ import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 let pg: PostgresServer;
 beforeAll(async () => {
   pg = await startPostgres({ fast: true });
-}, 180_000);
+});
 afterAll(() => pg?.destroy());
 
 const message = (tag: string) => ({
@@ -137,7 +137,7 @@ describe("three instances, one killed mid-load", () => {
     console.log(
       `varias instancias: ${total} envíos, ${acknowledged.length} con 2xx, ${stored.length} guardados, ${smtp.mails.length} correos, ${duplicates.length} duplicados (mismo Message-ID)`,
     );
-  }, 180_000);
+  });
 });
 
 describe("a mail whose sender dies mid-send", () => {
@@ -177,7 +177,7 @@ describe("a mail whose sender dies mid-send", () => {
       await second?.stop();
       await smtp.close();
     }
-  }, 180_000);
+  });
 });
 
 describe("mail after a kill -9, with the default lease", () => {
@@ -251,5 +251,5 @@ describe("the form rate limit is shared", () => {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
-  }, 180_000);
+  });
 });

@@ -47,7 +47,7 @@ describe("PostgreSQL stopped during posts", () => {
       },
       databaseUrl,
     );
-  }, 180_000);
+  });
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
