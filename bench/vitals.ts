@@ -1,6 +1,6 @@
 /**
  * Field-speed benchmark (ADR 023), on the built production server with a fresh SQLite database:
- * 1. a contact form's post latency alone (p50, p99);
+ * 1. a contact form's post latency alone (p50, p99), and a beacon's, sent one at a time;
  * 2. a burst of 10,000 beacons to POST /api/vitals at 32 connections, with the same form posts running at
  *    the same time: the beacons' rate and latency, the form's p99 during the burst, and how long until
  *    every beacon is in the database (they are written in batches);
@@ -18,6 +18,7 @@ import { startServer } from "../tests/support/server-process";
 
 const beacons = Number(process.env.BENCH_BEACONS ?? 10_000);
 const formPosts = Number(process.env.BENCH_FORMS ?? 400);
+const singles = 2000;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 if (!process.env.BENCH_PAGE_ONLY) await burst();
 
@@ -53,6 +54,16 @@ async function burst() {
   try {
     const alone = await autocannon({ ...form, connections: 4, amount: formPosts });
     console.log(`Formulario solo: ${formPosts} envíos, p50 ${ms(alone.latency.p50)}, p99 ${ms(alone.latency.p99)}, ${alone.non2xx} no 2xx`);
+    // A beacon as visitors send them: one at a time (the issue's bound: answered in under 5 ms p99).
+    const single = await autocannon({
+      url: `${origin}/api/vitals`,
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", origin },
+      body: beacon,
+      connections: 1,
+      amount: singles,
+    });
+    console.log(`Medición sola: ${singles} de una en una, p50 ${ms(single.latency.p50)}, p99 ${ms(single.latency.p99)}, ${single.non2xx} no 2xx`);
 
     const started = performance.now();
     const [burst, during] = await Promise.all([
@@ -71,12 +82,12 @@ async function burst() {
     const waitFrom = performance.now();
     while (performance.now() - waitFrom < 30_000) {
       stored = await countRows(server.databaseUrl, "vital_views");
-      if (stored >= beacons) break;
+      if (stored >= singles + beacons) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     console.log(
       `Ráfaga: ${beacons} mediciones en ${burstSeconds.toFixed(1)} s (${Math.round(burst.requests.average)} por segundo de media), ` +
-        `p50 ${ms(burst.latency.p50)}, p99 ${ms(burst.latency.p99)}, ${burst.non2xx} no 2xx; guardadas ${stored} (${((performance.now() - waitFrom) / 1000).toFixed(1)} s después de la última respuesta)`,
+        `p50 ${ms(burst.latency.p50)}, p99 ${ms(burst.latency.p99)}, ${burst.non2xx} no 2xx; guardadas ${stored} de ${singles + beacons} con las de una en una (${((performance.now() - waitFrom) / 1000).toFixed(1)} s después de la última respuesta)`,
     );
     console.log(`Formulario durante la ráfaga: ${formPosts} envíos, p50 ${ms(during.latency.p50)}, p99 ${ms(during.latency.p99)}, ${during.non2xx} no 2xx`);
   } finally {
