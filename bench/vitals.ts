@@ -50,31 +50,24 @@ async function burst() {
     fcp: 1200,
     ttfb: 400,
   });
+  // As sendBeacon posts it: a text body.
+  const beaconPost = {
+    url: `${origin}/api/vitals`,
+    method: "POST" as const,
+    headers: { "content-type": "text/plain;charset=UTF-8", origin },
+    body: beacon,
+  };
 
   try {
     const alone = await autocannon({ ...form, connections: 4, amount: formPosts });
     console.log(`Formulario solo: ${formPosts} envíos, p50 ${ms(alone.latency.p50)}, p99 ${ms(alone.latency.p99)}, ${alone.non2xx} no 2xx`);
     // A beacon as visitors send them: one at a time (the issue's bound: answered in under 5 ms p99).
-    const single = await autocannon({
-      url: `${origin}/api/vitals`,
-      method: "POST",
-      headers: { "content-type": "text/plain;charset=UTF-8", origin },
-      body: beacon,
-      connections: 1,
-      amount: singles,
-    });
+    const single = await autocannon({ ...beaconPost, connections: 1, amount: singles });
     console.log(`Medición sola: ${singles} de una en una, p50 ${ms(single.latency.p50)}, p99 ${ms(single.latency.p99)}, ${single.non2xx} no 2xx`);
 
     const started = performance.now();
     const [burst, during] = await Promise.all([
-      autocannon({
-        url: `${origin}/api/vitals`,
-        method: "POST",
-        headers: { "content-type": "text/plain;charset=UTF-8", origin },
-        body: beacon,
-        connections: 32,
-        amount: beacons,
-      }),
+      autocannon({ ...beaconPost, connections: 32, amount: beacons }),
       autocannon({ ...form, connections: 4, amount: formPosts }),
     ]);
     const burstSeconds = (performance.now() - started) / 1000;
