@@ -46,7 +46,7 @@ configureServices({
       onError: (error) => log("error", "field-speed-warm-failed", { error: String(error) }),
     });
     // Vacancies and applications saved before cities came from DANE's list get their codes (ADR 028).
-    const cityCodes = fillMissingCityCodes(db).then(
+    const cityCodes = fillMissingCityCodes(db, readDb).then(
       (filled) => {
         if (filled.vacancies + filled.applications > 0) log("info", "city-codes-filled", filled);
       },

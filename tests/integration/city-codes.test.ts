@@ -6,18 +6,25 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillMissingCityCodes } from "~/features/vacancies/city-codes.server";
-import { type Database, openDatabase } from "~/platform/db/database.server";
+import { type Database, openDatabase, openReadDatabase } from "~/platform/db/database.server";
 import { freshDatabaseUrl } from "../support/database";
 
 const NOW = "2026-11-20T15:00:00.000Z";
 
 describe("city codes for rows saved before the list", () => {
   let db: Kysely<Database>;
+  let readDb: Kysely<Database>;
   beforeAll(async () => {
     process.env.LOG_LEVEL = "silent";
-    db = await openDatabase(await freshDatabaseUrl("codigos-ciudad"));
+    const url = await freshDatabaseUrl("codigos-ciudad");
+    db = await openDatabase(url);
+    // The staff's read connection, as the server passes it (a worker thread on SQLite).
+    readDb = openReadDatabase(url, db);
   });
-  afterAll(() => db?.destroy());
+  afterAll(async () => {
+    if (readDb !== db) await readDb?.destroy();
+    await db?.destroy();
+  });
 
   const vacancy = async (slug: string, city: string, department: string) =>
     Number(
@@ -106,7 +113,7 @@ describe("city codes for rows saved before the list", () => {
     const unknown = await vacancy("gotham", "Gotham", "Cundinamarca");
     const applicants = [await application(medellin, 1, "bogotá"), await application(medellin, 2, "Rionegro"), await application(medellin, 3, "pereira")];
 
-    expect(await fillMissingCityCodes(db)).toEqual({ vacancies: 3, applications: 2 });
+    expect(await fillMissingCityCodes(db, readDb)).toEqual({ vacancies: 3, applications: 2 });
     const vacancies = await db.selectFrom("vacancies").select(["id", "city", "department", "city_code"]).orderBy("id").execute();
     const byId = new Map(vacancies.map((v) => [Number(v.id), v]));
     expect(byId.get(medellin)).toMatchObject({ city: "Medellín", department: "Antioquia", city_code: "05001" });
@@ -123,6 +130,6 @@ describe("city codes for rows saved before the list", () => {
       [applicants[2], "Pereira (Risaralda)", "66001"],
     ]);
     // A second start finds nothing more to do.
-    expect(await fillMissingCityCodes(db)).toEqual({ vacancies: 0, applications: 0 });
+    expect(await fillMissingCityCodes(db, readDb)).toEqual({ vacancies: 0, applications: 0 });
   });
 });

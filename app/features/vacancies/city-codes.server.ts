@@ -10,9 +10,13 @@ import type { Database } from "~/platform/db/database.server";
 import { MUNICIPALITIES } from "./municipalities";
 import { findMunicipality, municipalityLabel } from "./municipality";
 
-export async function fillMissingCityCodes(db: Kysely<Database>): Promise<{ vacancies: number; applications: number }> {
+/**
+ * `readDb` (the staff's read connection: off the request thread on SQLite) finds the distinct texts without
+ * a code, a scan of both tables at every start; `db` writes only the rows a text matches.
+ */
+export async function fillMissingCityCodes(db: Kysely<Database>, readDb: Kysely<Database>): Promise<{ vacancies: number; applications: number }> {
   let vacancies = 0;
-  const places = await db.selectFrom("vacancies").select(["city", "department"]).distinct().where("city_code", "is", null).execute();
+  const places = await readDb.selectFrom("vacancies").select(["city", "department"]).distinct().where("city_code", "is", null).execute();
   for (const place of places) {
     // "Rionegro" with "Antioquia" is the list's "Rionegro (Antioquia)"; a department with one municipality
     // (Bogotá D. C.) names it whatever the city says; a name only one municipality has must be in the
@@ -32,7 +36,7 @@ export async function fillMissingCityCodes(db: Kysely<Database>): Promise<{ vaca
     vacancies += Number(result.numUpdatedRows);
   }
   let applications = 0;
-  const typed = await db.selectFrom("job_applications").select("ciudad").distinct().where("ciudad_code", "is", null).execute();
+  const typed = await readDb.selectFrom("job_applications").select("ciudad").distinct().where("ciudad_code", "is", null).execute();
   for (const { ciudad } of typed) {
     const found = findMunicipality(ciudad);
     if (!found) continue;
