@@ -186,10 +186,15 @@ describe("the beacons' limit behind a trusted proxy", () => {
       body: JSON.stringify(BEACON),
     });
 
-  it("counts each visitor's address as the proxy gives it, one count whichever way the path is written", async () => {
-    // The exact path is answered before Express; another spelling takes Express's way: both count here.
-    expect((await post("203.0.113.5")).status).toBe(204);
-    expect((await post("203.0.113.5", "/api/VITALS")).status).toBe(204);
+  it("answers the exact path before Express, and counts each visitor's address as the proxy gives it, one count for both ways", async () => {
+    // The exact path is answered before Express (no RateLimit headers on its 204, ADR 023); another
+    // spelling takes Express's way, whose limiter adds them: both count here.
+    const short = await post("203.0.113.5");
+    expect(short.status).toBe(204);
+    expect(short.headers.get("ratelimit-policy")).toBeNull();
+    const long = await post("203.0.113.5", "/api/VITALS");
+    expect(long.status).toBe(204);
+    expect(long.headers.get("ratelimit-policy")).not.toBeNull();
     expect((await post("203.0.113.5")).status).toBe(204);
     const limited = await post("203.0.113.5");
     expect(limited.status).toBe(429);
