@@ -2,6 +2,7 @@
  * The server bundle's entry (built by Vite): the React Router request handler as an Express app,
  * plus the React Router server build itself, re-exported so prerendering can import this bundle.
  */
+import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
@@ -240,22 +241,23 @@ export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: Expr
   const submission: Submission | undefined = "submission" in res.locals ? res.locals.submission : submissionAt(req.originalUrl);
   const form = submission?.messageForm;
   if (!form) return next();
-  answerApiPost(postOf(req), form).then((answer) => send(res, answer), next);
+  answerApiPost(postOf(req, req.rawBody), form).then((answer) => send(res, answer), next);
 }
 
 /** What the API answers read of an Express request whose body server/index.js has already read. */
-function postOf(req: ExpressRequest & { rawBody?: Buffer }) {
+/** A post's plain parts, from Node's request (Express's or not) and its body as read. */
+function postOf(req: IncomingMessage, body: Buffer | undefined): PlainPost {
   const header = (name: string) => {
     const value = req.headers[name];
-    return Array.isArray(value) ? value[0] : (value ?? null);
+    return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
   };
   return {
-    method: req.method,
+    method: req.method ?? "",
     contentType: header("content-type"),
     origin: header("origin"),
     secFetchSite: header("sec-fetch-site"),
-    host: req.get("host") ?? "",
-    body: req.rawBody?.toString("utf8") ?? "",
+    host: header("host") ?? "",
+    body: body?.toString("utf8") ?? "",
     marks: { limited: header(RATE_LIMITED_HEADER), counted: header(COUNTED_HEADER) },
   };
 }
@@ -275,11 +277,11 @@ const routePatterns = patternsOf(build.routes);
  */
 export function vitalsApi(req: ExpressRequest & { rawBody?: Buffer }, res: ExpressResponse, next: (error?: unknown) => void): void {
   if (submissionAt(req.originalUrl)?.path !== VITALS_PATH) return next();
-  send(res, answerVitalsPost(postOf(req), routePatterns));
+  send(res, answerBeacon(req, req.rawBody));
 }
 
-/** A beacon's answer from its plain parts: server/index.js answers the common case before Express. */
-export const answerBeacon = (post: PlainPost): PlainAnswer => answerVitalsPost(post, routePatterns);
+/** A beacon's answer, for vitalsApi and for server/index.js, which answers the common case before Express. */
+export const answerBeacon = (req: IncomingMessage, body: Buffer | undefined): PlainAnswer => answerVitalsPost(postOf(req, body), routePatterns);
 
 /** Writes the buffered beacons, then closes the services (database last). */
 export async function stopServices(): Promise<void> {

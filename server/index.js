@@ -369,21 +369,15 @@ export async function createServer() {
     const counted = await beaconCounts.get(key);
     if ((counted?.totalHits ?? 0) >= beaconLimit) return app(req, res);
     await beaconCounts.increment(key);
+    // Marked as every counted submission is (the client cannot send these: see the middleware above).
+    delete req.headers[RATE_LIMITED_HEADER];
+    req.headers[COUNTED_HEADER] = "api";
     const chunks = [];
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("error", () => res.destroy());
     req.on("end", () => {
       try {
-        const header = (name) => req.headers[name] ?? null;
-        const answer = serverBuild.answerBeacon({
-          method: "POST",
-          contentType: header("content-type"),
-          origin: header("origin"),
-          secFetchSite: header("sec-fetch-site"),
-          host: req.headers.host ?? "",
-          body: Buffer.concat(chunks).toString("utf8"),
-          marks: { limited: null, counted: "api" },
-        });
+        const answer = serverBuild.answerBeacon(req, Buffer.concat(chunks));
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body ?? undefined);
       } catch (error) {
