@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startServer } from "../tests/support/server-process.ts";
-import { startSmtpSink } from "../tests/support/smtp-sink.ts";
+import { startCountingSmtpSink } from "../tests/support/smtp-sink.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "sitio-perfil-"));
-const smtp = await startSmtpSink();
+const smtp = await startCountingSmtpSink();
 const server = await startServer({
   SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   FORM_RATE_LIMIT: "1000000000",

@@ -9,7 +9,6 @@ import compression from "compression";
 import express from "express";
 import { ipKeyGenerator, MemoryStore, rateLimit } from "express-rate-limit";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(root, "build", "client");
@@ -76,6 +75,22 @@ export async function createServer() {
     delete req.headers["x-sitio-client-ip"];
     next();
   });
+  // Every limiter's key for an address: express-rate-limit's own (an IPv6 address stands for its /56),
+  // remembered for the addresses seen lately, since working it out parses the address (an IPv4 client on
+  // the dual-stack socket is ::ffff:a.b.c.d), about 3 % of a form post. Forgotten every minute, as the
+  // limits' own counts are.
+  const recentKeys = new Map();
+  setInterval(() => recentKeys.clear(), 60_000).unref();
+  const addressKey = (req) => {
+    const ip = req.ip ?? "desconocida";
+    let key = recentKeys.get(ip);
+    if (key === undefined) {
+      if (recentKeys.size >= 10_000) recentKeys.clear();
+      key = ipKeyGenerator(ip);
+      recentKeys.set(ip, key);
+    }
+    return key;
+  };
   // Field-speed beacons (ADR 023), answered here, before the access log, the security headers and
   // compression, which a 204 to a beacon does not need: a burst of them must cost the forms as little as
   // possible (`npm run bench:vitals`). The same checks as every submission: the method (anything but POST
@@ -88,6 +103,7 @@ export async function createServer() {
     windowMs: 60_000,
     limit: env.VITALS_RATE_LIMIT,
     store: beaconCounts,
+    keyGenerator: addressKey,
     standardHeaders: "draft-8",
     legacyHeaders: false,
     handler: (req, res) => {
@@ -106,70 +122,94 @@ export async function createServer() {
   app.post(serverBuild.VITALS_PATH, countBeacon, readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message), serverBuild.vitalsApi);
 
   // One access line per request: method, path without its query, status, duration, request id.
-  // No address, no query, no header: nothing personal.
-  app.use(
-    pinoHttp({
-      logger: serverBuild.logger,
-      genReqId: (_req, res) => {
-        const id = randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      customSuccessMessage: () => "request",
-      customErrorMessage: () => "request",
-      customAttributeKeys: { req: "request", res: "response", responseTime: "durationMs" },
-      serializers: {
-        req: (req) => ({ method: req.method, path: String(req.url).split("?")[0] }),
-        res: (res) => ({ status: res.statusCode }),
-      },
-      customProps: () => ({ event: "request" }),
-      quietReqLogger: true,
-    }),
-  );
+  // No address, no query, no header: nothing personal. (pino-http did the same with a child logger and the
+  // request serialised for every request, logged or not: about a tenth of a form post's time.)
+  const accessLog = (req, res, next) => {
+    const started = performance.now();
+    const reqId = randomUUID();
+    res.setHeader("X-Request-Id", reqId);
+    const request = { method: req.method, path: String(req.url).split("?")[0] };
+    const done = () => {
+      res.off("finish", done);
+      res.off("close", done);
+      const fields = { reqId, request, response: { status: res.statusCode }, durationMs: Math.round(performance.now() - started), event: "request" };
+      // A connection closed before the answer was complete is an error, whatever the status said.
+      if (!res.writableFinished) serverBuild.logger.error({ ...fields, error: "conexión cerrada antes de terminar la respuesta" }, "request");
+      else if (res.statusCode >= 500) serverBuild.logger.error(fields, "request");
+      else serverBuild.logger.info(fields, "request");
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    next();
+  };
+  app.use(accessLog);
   // Security headers on every response. Inline scripts: only the hashed ones of the page at this path
   // (the site script); inline styles: only the content pages' hashed style sheets; videos embed only
   // from the privacy-enhanced provider domain. A page rendered on request (the 404, a form answered to a
   // post) may carry any inline sheet and the site script.
-  app.use((req, res, next) => {
+  const helmetHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [(_req, recorder) => ["'self'", ...recorder.locals.scriptHashes].join(" ")],
+        styleSrc: [(_req, recorder) => ["'self'", ...recorder.locals.styleHashes].join(" ")],
+        imgSrc: ["'self'", "data:"],
+        // font-, connect-, manifest- and worker-src fall back to default-src 'self' (the worker through script-src).
+        frameSrc: ["https://www.youtube-nocookie.com"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only where the request really came over HTTPS (directly or through TRUST_PROXY_HOPS proxies).
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    // Set below, only where a page shows personal data (ADR 011).
+    crossOriginOpenerPolicy: false,
+    xFrameOptions: { action: "deny" },
+    // Obsolete (Internet Explorer's downloads, Adobe Flash and Acrobat, the XSS auditors that browsers
+    // removed): bytes on every response for nothing.
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  // helmet's headers depend on nothing but the two lists of hashes: they are worked out once per distinct
+  // pair (one per page, a few dozen in all) on a recorder, then copied onto each response.
+  const headerSets = new Map();
+  const securityHeaders = (req, res, next) => {
     const file = req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path);
     const isPrerendered = (req.method === "GET" || req.method === "HEAD") && prerendered.has(req.path) && !isStale(req.path);
     const pageScripts = scriptHashes[req.path] ?? [];
-    res.locals.scriptHashes = isPrerendered ? pageScripts : file ? [] : [...new Set([...pageScripts, ...dynamicScriptHashes])];
-    res.locals.styleHashes = isPrerendered ? (styleHashes[req.path] ?? []) : file ? [] : dynamicStyleHashes;
+    const scripts = isPrerendered ? pageScripts : file ? [] : [...new Set([...pageScripts, ...dynamicScriptHashes])];
+    const styles = isPrerendered ? (styleHashes[req.path] ?? []) : file ? [] : dynamicStyleHashes;
+    const key = `${scripts.join(" ")}|${styles.join(" ")}`;
+    let headers = headerSets.get(key);
+    if (!headers) {
+      const recorded = [];
+      const recorder = {
+        locals: { scriptHashes: scripts, styleHashes: styles },
+        setHeader: (name, value) => recorded.push([name, value]),
+        removeHeader: (name) => recorded.push([name, undefined]),
+      };
+      let complete = false;
+      helmetHeaders(req, recorder, (error) => {
+        if (error) throw error;
+        complete = true;
+      });
+      if (!complete) throw new Error("helmet no terminó de inmediato: sus encabezados no se pueden guardar");
+      headers = recorded;
+      headerSets.set(key, headers);
+    }
+    for (const [name, value] of headers) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
     next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: [(_req, res) => ["'self'", ...res.locals.scriptHashes].join(" ")],
-          styleSrc: [(_req, res) => ["'self'", ...res.locals.styleHashes].join(" ")],
-          imgSrc: ["'self'", "data:"],
-          // font-, connect-, manifest- and worker-src fall back to default-src 'self' (the worker through script-src).
-          frameSrc: ["https://www.youtube-nocookie.com"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      // HSTS only where the request really came over HTTPS (directly or through TRUST_PROXY_HOPS proxies).
-      strictTransportSecurity: false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-      // Set below, only where a page shows personal data (ADR 011).
-      crossOriginOpenerPolicy: false,
-      xFrameOptions: { action: "deny" },
-      // Obsolete (Internet Explorer's downloads, Adobe Flash and Acrobat, the XSS auditors that browsers
-      // removed): bytes on every response for nothing.
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    }),
-  );
+  };
+  app.use(securityHeaders);
   app.use((req, res, next) => {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()");
     if (req.secure && hstsMaxAge > 0) res.setHeader("Strict-Transport-Security", `max-age=${hstsMaxAge}; includeSubDomains`);
@@ -251,12 +291,20 @@ export async function createServer() {
     standardHeaders: "draft-8",
     legacyHeaders: false,
     store: serverBuild.createRateLimitStore("formularios:"),
+    keyGenerator: addressKey,
     handler: limitReached,
   });
   // The ethics line (docs/product.md §22) has the same limit, counted in this process's memory only: no address
   // is ever written down next to the moment of an anonymous report (with several instances, each counts
   // its own; CONSULTAR's lookups also have their per-radicado limit in the database).
-  const ethicsLimiter = rateLimit({ windowMs: 60_000, limit: env.FORM_RATE_LIMIT, standardHeaders: "draft-8", legacyHeaders: false, handler: limitReached });
+  const ethicsLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: env.FORM_RATE_LIMIT,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    keyGenerator: addressKey,
+    handler: limitReached,
+  });
   // The database cannot count the post (it is down): nothing could be stored either, so 503, never a
   // 2xx. A page's own post goes on to the page, whose store fails the same way and answers it with
   // the visitor's values kept.
@@ -365,7 +413,7 @@ export async function createServer() {
   const answerBeacon = async (req, res) => {
     // Express's own request methods, so req.ip follows TRUST_PROXY_HOPS as it does for the limiter.
     Object.setPrototypeOf(req, app.request);
-    const key = ipKeyGenerator(req.ip ?? "desconocida");
+    const key = addressKey(req);
     const counted = await beaconCounts.get(key);
     if ((counted?.totalHits ?? 0) >= beaconLimit) return app(req, res);
     await beaconCounts.increment(key);

@@ -21,6 +21,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { type Database, engineOfDatabase, type MessagesTable, withRelaxedSync } from "./db/database.server";
 import { log } from "./log.server";
 import type { RenderedMail } from "./mail.server";
+import { composeMail } from "./mime.server";
 
 export interface OutboxOptions {
   smtpUrl: string;
@@ -399,7 +400,7 @@ export class OutboxSender {
         if (!this.options.unsealRecipient || !row.case_id) throw new Error("destinatario cifrado sin clave para abrirlo (ETHICS_KEY)");
         to = this.options.unsealRecipient(to, row.case_id);
       }
-      await this.transport.sendMail({
+      const plain = {
         from: this.options.from,
         to,
         replyTo: mail.replyTo,
@@ -407,9 +408,12 @@ export class OutboxSender {
         text: mail.text,
         html: mail.html,
         messageId: stableMessageId(row, this.options.from),
-        attachments:
-          row.attachment_name && row.attachment_content !== null ? [attachmentOf(row.attachment_name, row.attachment_type, row.attachment_content)] : undefined,
-      });
+      };
+      await this.transport.sendMail(
+        row.attachment_name && row.attachment_content !== null
+          ? { ...plain, attachments: [attachmentOf(row.attachment_name, row.attachment_type, row.attachment_content)] }
+          : composeMail(plain),
+      );
     } catch (error) {
       await this.recordFailure(row, error);
       return;

@@ -1,5 +1,7 @@
 /** The production server's start-up and transport behaviour. */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, TEST_PASSWORD } from "../support/accounts";
 import { type ServerProcess, startServer } from "../support/server-process";
@@ -38,6 +40,39 @@ describe("behind a TLS proxy", () => {
     expect((await fetch(`${proxied.url}/`)).headers.get("strict-transport-security")).toBeNull();
     // Without a trusted proxy, a client cannot claim HTTPS.
     expect((await fetch(`${direct.url}/`, { headers: https })).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("gives each page the policy of its own inline sheets, visit after visit, and the access line its request id", async () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const styleHashes = JSON.parse(readFileSync(path.join(root, "build/csp-style-hashes.json"), "utf8")) as Record<string, string[]>;
+    const pages = ["/", "/nosotros/desconexionLaboral", "/nosotros"];
+    const policies = new Map<string, string>();
+    // Alternating, so a policy kept from one page's answer would show on the next page's.
+    for (let round = 0; round < 3; round++)
+      for (const page of pages) {
+        const res = await fetch(`${direct.url}${page}`);
+        const csp = res.headers.get("content-security-policy") ?? "";
+        const styleSrc = /style-src ([^;]*)/.exec(csp)?.[1].split(" ") ?? [];
+        expect(styleSrc.sort(), page).toEqual(["'self'", ...styleHashes[page]].sort());
+        if (round > 0) expect(csp, page).toBe(policies.get(page));
+        policies.set(page, csp);
+      }
+    expect(new Set(policies.values()).size).toBe(pages.length);
+    const res = await fetch(`${direct.url}/no-existe?dato=privado`);
+    const id = res.headers.get("x-request-id");
+    await new Promise((r) => setTimeout(r, 200));
+    const line = direct
+      .output()
+      .split("\n")
+      .find((l) => l.includes(`"reqId":"${id}"`));
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      level: "info",
+      event: "request",
+      msg: "request",
+      request: { method: "GET", path: "/no-existe" },
+      response: { status: 404 },
+    });
+    expect(line).not.toContain("privado");
   });
 
   it("warns once in the log when requests carry X-Forwarded-For and no hop is trusted", async () => {
