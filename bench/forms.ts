@@ -57,7 +57,18 @@ const load = () =>
 function buildBase(commit: string): { dir: string; label: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "sitio-base-"));
   git("worktree", "add", "--detach", "--force", dir, commit);
-  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  // This checkout's packages when the commit locked the same ones; its own otherwise (from npm's cache
+  // where it can), so a dependency added or dropped since does not break the older build.
+  if (readFileSync(path.join(dir, "package-lock.json"), "utf8") === readFileSync(path.join(root, "package-lock.json"), "utf8"))
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  else {
+    console.log(`Instalando los paquetes de ${commit}…`);
+    execFileSync("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, PATH: `${path.join(root, "node_modules/node/bin")}:${process.env.PATH}` },
+    });
+  }
   console.log(`Compilando ${commit} en ${dir}…`);
   execFileSync("npm", ["run", "build", "--silent"], {
     cwd: dir,
