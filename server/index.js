@@ -129,17 +129,14 @@ export async function createServer() {
     const reqId = randomUUID();
     res.setHeader("X-Request-Id", reqId);
     const request = { method: req.method, path: String(req.url).split("?")[0] };
-    const done = () => {
-      res.off("finish", done);
-      res.off("close", done);
+    // "close" comes once the answer is complete, or when the connection went before it was.
+    res.once("close", () => {
       const fields = { reqId, request, response: { status: res.statusCode }, durationMs: Math.round(performance.now() - started), event: "request" };
       // A connection closed before the answer was complete is an error, whatever the status said.
       if (!res.writableFinished) serverBuild.logger.error({ ...fields, error: "conexión cerrada antes de terminar la respuesta" }, "request");
       else if (res.statusCode >= 500) serverBuild.logger.error(fields, "request");
       else serverBuild.logger.info(fields, "request");
-    };
-    res.on("finish", done);
-    res.on("close", done);
+    });
     next();
   };
   app.use(accessLog);
@@ -176,18 +173,19 @@ export async function createServer() {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  // helmet's headers depend on nothing but the two lists of hashes: they are worked out once per distinct
-  // pair (one per page, a few dozen in all) on a recorder, then copied onto each response.
+  // helmet's headers depend on nothing but the two lists of hashes, which depend on what is answered: a
+  // file, a prerendered page, a page rendered on request with hashes of its own, or any other. They are
+  // worked out once for each (a few dozen in all) on a recorder, then copied onto each response.
   const headerSets = new Map();
   const securityHeaders = (req, res, next) => {
     const file = req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path);
     const isPrerendered = (req.method === "GET" || req.method === "HEAD") && prerendered.has(req.path) && !isStale(req.path);
-    const pageScripts = scriptHashes[req.path] ?? [];
-    const scripts = isPrerendered ? pageScripts : file ? [] : [...new Set([...pageScripts, ...dynamicScriptHashes])];
-    const styles = isPrerendered ? (styleHashes[req.path] ?? []) : file ? [] : dynamicStyleHashes;
-    const key = `${scripts.join(" ")}|${styles.join(" ")}`;
-    let headers = headerSets.get(key);
+    const kind = isPrerendered ? `prerendered ${req.path}` : file ? "file" : Object.hasOwn(scriptHashes, req.path) ? `rendered ${req.path}` : "rendered";
+    let headers = headerSets.get(kind);
     if (!headers) {
+      const pageScripts = scriptHashes[req.path] ?? [];
+      const scripts = isPrerendered ? pageScripts : file ? [] : [...new Set([...pageScripts, ...dynamicScriptHashes])];
+      const styles = isPrerendered ? (styleHashes[req.path] ?? []) : file ? [] : dynamicStyleHashes;
       const recorded = [];
       const recorder = {
         locals: { scriptHashes: scripts, styleHashes: styles },
@@ -201,7 +199,7 @@ export async function createServer() {
       });
       if (!complete) throw new Error("helmet no terminó de inmediato: sus encabezados no se pueden guardar");
       headers = recorded;
-      headerSets.set(key, headers);
+      headerSets.set(kind, headers);
     }
     for (const [name, value] of headers) {
       if (value === undefined) res.removeHeader(name);
@@ -226,8 +224,10 @@ export async function createServer() {
     }
     next();
   });
-  app.use(compression());
 
+  // Both parse a URL; the same few hosts and paths come again and again.
+  const validHost = remembered(isValidHost);
+  const submissionAt = remembered(serverBuild.submissionAt);
   // Only a path on this site (`/…`) is a request for it; and only the methods its pages and forms use.
   // A form's path (however its case, encoding, slashes or `.data` suffix put it: serverBuild.submissionAt,
   // the one place that decides) answers only its form's methods; anything else, TRACE included, is a 405
@@ -236,11 +236,11 @@ export async function createServer() {
     if (!req.originalUrl.startsWith("/")) return res.status(400).type("text/plain").send("Solicitud inválida.");
     // The page's URL is built from Host (and, behind trusted proxies, X-Forwarded-Proto): one that is not
     // a host name or address with an optional port (`[`, `a b`, `x@evil.example`, empty) is a bad request.
-    if (!isValidHost(req.headers.host) || !["http", "https"].includes(req.protocol)) {
+    if (!validHost(req.headers.host) || !["http", "https"].includes(req.protocol)) {
       res.setHeader("Cache-Control", "no-store");
       return res.status(400).type("text/plain").send("Solicitud inválida: el encabezado Host no es válido.");
     }
-    const submission = serverBuild.submissionAt(req.originalUrl);
+    const submission = submissionAt(req.originalUrl);
     res.locals.submission = submission;
     const allowed = submission ? DOOR_METHODS[submission.door] : SITE_METHODS;
     if (allowed.includes(req.method)) return next();
@@ -249,6 +249,10 @@ export async function createServer() {
     if (submission?.door === "api") return res.status(405).json({ error: { code: "metodo_no_permitido", message: REFUSALS.metodo_no_permitido.message } });
     res.status(405).type("html").send(METHOD_NOT_ALLOWED_PAGE);
   });
+  // Compression for every answer but the API's: its JSON is a few hundred bytes, under compression's 1 KB
+  // threshold, and wrapping the response for it cost about 3 % of a post.
+  const compress = compression();
+  app.use((req, res, next) => (res.locals.submission?.door === "api" ? next() : compress(req, res, next)));
 
   // Every request body is read here, before anything else sees it, and refused whole above the limit
   // (a submission's own, smaller limit where it has one: the field-speed beacons' 2 KB).
@@ -540,6 +544,21 @@ function readBody(limit, message) {
 const SITE_METHODS = ["GET", "HEAD", "POST"];
 const UNSUPPORTED_FORM_MESSAGE = "Esta dirección recibe formularios de la página (application/x-www-form-urlencoded), no JSON, texto, XML ni archivos.";
 const UNSUPPORTED_FORM_PAGE = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Formato no admitido</title><h1>Formato no admitido</h1><p>${UNSUPPORTED_FORM_MESSAGE}</p><p><a href="/">Ir al inicio</a></p></html>`;
+
+/**
+ * A pure function of a string, with its answers for the last (at most) `size` different arguments kept:
+ * the map is emptied when it is full, so whatever a client sends, it stays small.
+ */
+function remembered(pure, size = 1_000) {
+  const answers = new Map();
+  return (argument) => {
+    if (answers.has(argument)) return answers.get(argument);
+    const answer = pure(argument);
+    if (answers.size >= size) answers.clear();
+    answers.set(argument, answer);
+    return answer;
+  };
+}
 
 /**
  * A Host header the page's URL can be built from: a name (letters, digits, dots, hyphens, underscores),

@@ -73,6 +73,12 @@ describe("behind a TLS proxy", () => {
       response: { status: 404 },
     });
     expect(line).not.toContain("privado");
+    // A page rendered on request is compressed; the API's short JSON is not wrapped for it.
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const api = await fetch(`${direct.url}/php/contacto`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(api.status).toBe(400);
+    expect(api.headers.get("content-encoding")).toBeNull();
+    expect((await api.json()).error.code).toBeTruthy();
   });
 
   it("warns once in the log when requests carry X-Forwarded-For and no hop is trusted", async () => {
