@@ -31,8 +31,11 @@ function leaf(node: MimeNode): MimeNode {
   return node;
 }
 
-/** The message as sent (CRLF lines) and its SMTP envelope (From, and the To addresses). */
-export function composeMail(mail: PlainMail): { envelope: { from: string; to: string[] }; raw: string } {
+/**
+ * The message as sent (CRLF lines), its SMTP envelope (From, and the To addresses) and its Message-ID,
+ * which nodemailer would otherwise draw at random for its own records of a raw message.
+ */
+export function composeMail(mail: PlainMail): { envelope: { from: string; to: string[] }; raw: string; messageId: string } {
   const alternatives: [string, string][] = [["text/plain; charset=utf-8", mail.text]];
   if (mail.html !== undefined) alternatives.push(["text/html; charset=utf-8", mail.html]);
   // A fixed boundary: the parts are base64, whose alphabet has neither "-" nor "_", so it can never
@@ -54,5 +57,5 @@ export function composeMail(mail: PlainMail): { envelope: { from: string; to: st
     raw = `${head}\r\n\r\n${parts.join("")}--${root.boundary}--\r\n`;
   }
   const envelope = root.getEnvelope();
-  return { envelope: { from: envelope.from || "", to: envelope.to }, raw };
+  return { envelope: { from: envelope.from || "", to: envelope.to }, raw, messageId: mail.messageId };
 }

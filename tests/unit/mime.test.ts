@@ -49,8 +49,11 @@ describe("composeMail", () => {
     expect(raw).not.toMatch(/[^\r]\n/);
   });
 
-  it("gives the SMTP envelope: the sender's address and every recipient's", () => {
-    expect(composeMail(MAIL).envelope).toEqual({ from: "no-responder@example.org", to: ["gerencia@example.org", "talento.humano@example.org"] });
+  it("gives the SMTP envelope (the sender's address and every recipient's) and the Message-ID", () => {
+    const composed = composeMail(MAIL);
+    expect(composed.envelope).toEqual({ from: "no-responder@example.org", to: ["gerencia@example.org", "talento.humano@example.org"] });
+    // Handed to nodemailer with the raw message, so its record of the send names the same id.
+    expect(composed.messageId).toBe(MAIL.messageId);
   });
 
   it("without HTML, a plain-text mail (no multipart), without Reply-To when there is none", async () => {
