@@ -1,5 +1,5 @@
 /**
- * Forms benchmark: production server(s) on a fresh database with a real SMTP sink; 32 clients post valid
+ * Forms benchmark: production server(s) on a fresh database with a real SMTP sink that counts the mail (it does not parse it); 32 clients post valid
  * contact messages to POST /php/contacto for 10 s (round-robin over the instances). Prints posts per
  * second, p50, p99 and max latency, and whether every 2xx answer was stored (a run is cut off at 10 s: the
  * posts then in flight may be stored without their answer being counted), and the server's CPU time per
@@ -134,9 +134,9 @@ async function run(label: string, cwd: string | undefined) {
         "máx ms": result.latency.max,
         // What a post costs the server(s), whatever else the machine is doing: the figure to compare on a busy machine.
         "CPU ms/envío": ((1000 * cpu) / Math.max(1, result["2xx"])).toFixed(2),
-        // The load generator and the mail sink share the two cores: what each post cost them.
         // Mail the site delivered while the posts came in (the outbox works beside the forms).
         "correos en la medición": smtp.received() - mailsBefore,
+        // The load generator and the mail sink share the two cores: what each post cost them.
         "CPU banco ms/envío": ((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, result["2xx"])).toFixed(2),
         "2xx": result["2xx"],
         "no 2xx": result.non2xx,
