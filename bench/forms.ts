@@ -1,6 +1,7 @@
 /**
- * Forms benchmark: production server(s) on a fresh database with a real SMTP sink that counts the mail (it does not parse it); 32 clients post valid
- * contact messages to POST /php/contacto for 10 s (round-robin over the instances). Prints posts per
+ * Forms benchmark: production server(s) on a fresh database with a real SMTP sink that counts the mail
+ * (it does not parse it); 32 clients post valid contact messages to POST /php/contacto for 10 s
+ * (round-robin over the instances). Prints posts per
  * second, p50, p99 and max latency, and whether every 2xx answer was stored (a run is cut off at 10 s: the
  * posts then in flight may be stored without their answer being counted), and the server's CPU time per
  * post (user + system, all threads, from /proc: comparable on a busy machine); by default beside
