@@ -1,6 +1,7 @@
 /** The production server's start-up and transport behaviour. */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, TEST_PASSWORD } from "../support/accounts";
@@ -79,6 +80,29 @@ describe("behind a TLS proxy", () => {
     expect(api.status).toBe(400);
     expect(api.headers.get("content-encoding")).toBeNull();
     expect((await api.json()).error.code).toBeTruthy();
+  });
+
+  it("logs a request whose client went away before the answer as an error, with its path and no more", async () => {
+    // A post that announces 100 bytes and sends 10: the server is still reading when the client leaves.
+    const socket = connect(direct.port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      'POST /php/contacto?correo=alguien%40example.org HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"nombre":',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    const line = direct
+      .output()
+      .split("\n")
+      .filter((l) => l.includes('"event":"request"') && l.includes("/php/contacto"))
+      .at(-1);
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      level: "error",
+      request: { method: "POST", path: "/php/contacto" },
+      error: "conexión cerrada antes de terminar la respuesta",
+    });
+    expect(line).not.toContain("alguien");
   });
 
   it("warns once in the log when requests carry X-Forwarded-For and no hop is trusted", async () => {
