@@ -125,11 +125,16 @@ export async function listAudit(db: Kysely<Database>, request: PageRequest, scop
   type Entry = Awaited<ReturnType<Query["execute"]>>[number];
   const ethicsAction = (eb: ExpressionBuilder<Database & { cases: Database["cases"] }, "audit_log" | "cases">) =>
     eb(eb.fn("substr", ["audit_log.action", eb.val(1), eb.val(ethicsPrefix.length + 1)]), "=", `${ethicsPrefix}_`);
-  /** What this reader may see of any entry, whoever wrote it: the filter on the admin's read and on their own entries. */
+  /**
+   * What this reader may see of any entry, whoever wrote it: the filter on the admin's read and on their own
+   * entries. "No audience" is tested on an expression, not the column: SQLite otherwise reads the OR through
+   * the audience index (a null audience is nearly every row) and sorts them all, 2 s at a million entries,
+   * instead of walking the ids from the newest and stopping at a page.
+   */
   const mayRead = (q: Query) =>
     q.where((eb) =>
       eb.or([
-        eb.and([eb("audit_log.audience", "is", null), eb.not(ethicsAction(eb))]),
+        eb.and([eb(eb.fn.coalesce("audit_log.audience", eb.val("")), "=", ""), eb.not(ethicsAction(eb))]),
         ...(roles.length ? [eb("audit_log.audience", "in", [...roles])] : []),
         ...(ethicsKinds.length ? [eb.and([eb("audit_log.audience", "is", null), eb("cases.kind", "in", [...ethicsKinds])])] : []),
       ]),
