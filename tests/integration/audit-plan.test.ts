@@ -7,7 +7,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, sqlitePathFromUrl } from "~/platform/db/database.server";
-import { listAudit } from "~/features/staff/audit.server";
+import { type AuditScope, listAudit } from "~/features/staff/audit.server";
 import { parsePageRequest } from "~/platform/paging";
 import { freshDatabaseUrl, TEST_ENGINE } from "../support/database";
 
@@ -44,7 +44,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("the audit page's plan on SQLite", () 
   it("walks the ids from the newest for the admin, first and last page, and finds the page", async () => {
     const queries: { sql: string; parameters: readonly unknown[] }[] = [];
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file) }), log: (event) => void queries.push(event.query) });
-    const scope = { user: { id: 1, roles: ["admin"] }, ethicsKinds: [], ethicsPrefix: "etica", ethicsActions: [] };
+    const scope: AuditScope = { user: { id: 1, roles: ["admin"] }, ethicsKinds: [], ethicsPrefix: "etica", ethicsActions: [] };
     const first = await listAudit(db, parsePageRequest(new URLSearchParams()), scope);
     expect(first.rows).toHaveLength(50);
     const last = await listAudit(db, parsePageRequest(new URLSearchParams("ultima=1")), scope);
