@@ -244,7 +244,6 @@ export function messageApi(req: ExpressRequest & { rawBody?: Buffer }, res: Expr
   answerApiPost(postOf(req, req.rawBody), form).then((answer) => send(res, answer), next);
 }
 
-/** What the API answers read of an Express request whose body server/index.js has already read. */
 /** A post's plain parts, from Node's request (Express's or not) and its body as read. */
 function postOf(req: IncomingMessage, body: Buffer | undefined): PlainPost {
   const header = (name: string) => {
