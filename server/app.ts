@@ -301,7 +301,7 @@ export async function startServices(): Promise<{ notices: string[] }> {
 }
 
 export { getEnv } from "~/platform/env.server";
-export { VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from "~/features/vitals/api.server";
+export { addVitalsRows, flushVitals, sendVitalsTo, VITALS_BODY_LIMIT_BYTES, VITALS_PATH } from "~/features/vitals/api.server";
 export { logger } from "~/platform/log.server";
 export { REFUSALS } from "~/forms/errors";
 export { COUNTED_HEADER, RATE_LIMITED_HEADER, requireCountedSubmissions } from "~/forms/post.server";

@@ -75,51 +75,9 @@ export async function createServer() {
     delete req.headers["x-sitio-client-ip"];
     next();
   });
-  // Every limiter's key for an address: express-rate-limit's own (an IPv6 address stands for its /56),
-  // remembered for the addresses seen lately, since working it out parses the address (an IPv4 client on
-  // the dual-stack socket is ::ffff:a.b.c.d), about 3 % of a form post. Forgotten every minute, as the
-  // limits' own counts are.
-  const recentKeys = new Map();
-  setInterval(() => recentKeys.clear(), 60_000).unref();
-  const addressKey = (req) => {
-    const ip = req.ip ?? "desconocida";
-    let key = recentKeys.get(ip);
-    if (key === undefined) {
-      if (recentKeys.size >= 10_000) recentKeys.clear();
-      key = ipKeyGenerator(ip);
-      recentKeys.set(ip, key);
-    }
-    return key;
-  };
-  // Field-speed beacons (ADR 023), answered here, before the access log, the security headers and
-  // compression, which a 204 to a beacon does not need: a burst of them must cost the forms as little as
-  // possible (`npm run bench:vitals`). The same checks as every submission: the method (anything but POST
-  // goes on to the 405 below), a body of at most 2 KB, and the count against their own limit, in memory,
-  // so that no address is written down; generous, since a carrier's NAT puts many phones behind one
-  // address. A path the router would read as the same (other case, encoding) takes the long way, with
-  // the same answers.
-  const beaconCounts = new MemoryStore();
-  const vitalsLimiter = rateLimit({
-    windowMs: 60_000,
-    limit: env.VITALS_RATE_LIMIT,
-    store: beaconCounts,
-    keyGenerator: addressKey,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (req, res) => {
-      const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
-      res.setHeader("Retry-After", String(retryAfter));
-      res.setHeader("Cache-Control", "no-store");
-      res.status(429).json({ error: { code: "limite_de_envios", message: "Demasiadas mediciones desde su conexión. Espere un minuto." } });
-    },
-  });
-  const countBeacon = (req, res, next) => {
-    res.locals.submission = serverBuild.submissionAt(req.originalUrl);
-    if (res.locals.submission?.limit !== "vitals") return next("route");
-    req.headers[COUNTED_HEADER] = res.locals.submission.door;
-    vitalsLimiter(req, res, next);
-  };
-  app.post(serverBuild.VITALS_PATH, countBeacon, readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message), serverBuild.vitalsApi);
+  const addressKey = createAddressKey();
+  const beacons = beaconDoor(serverBuild, env, addressKey);
+  beacons.mount(app);
 
   // One access line per request: method, path without its query, status, duration, request id.
   // No address, no query, no header: nothing personal. (pino-http did the same with a child logger and the
@@ -326,7 +284,7 @@ export async function createServer() {
     if (!submission || req.method !== "POST") return next();
     req.headers[COUNTED_HEADER] = submission.door;
     const limiter =
-      submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : submission.limit === "vitals" ? vitalsLimiter : undefined;
+      submission.limit === "forms" ? formLimiter : submission.limit === "ethics" ? ethicsLimiter : submission.limit === "vitals" ? beacons.limiter : undefined;
     if (!limiter) return next();
     limiter(req, res, (error) => (error ? formsUnavailable(error, req, res, next) : next()));
   });
@@ -401,11 +359,88 @@ export async function createServer() {
   });
   app.use(serverBuild.app);
 
+  return { app, handle: beacons.handlerBefore(app), notices, stopServices: serverBuild.stopServices, acceptBeaconRows: serverBuild.addVitalsRows };
+}
+
+/**
+ * The beacon receiver (ADR 023): POST /api/vitals alone, in a process of its own (server/beacon-receiver.js)
+ * that a proxy sends that path to. The same checks, limit and answers as the site's own door; the views
+ * it accepts go to the site's process, which stores them. Also GET /healthz, for the proxy.
+ */
+export async function createBeaconReceiver() {
+  const serverBuild = await import(path.join(root, "build", "server", "index.js"));
+  const env = serverBuild.getEnv();
+  const { RATE_LIMITED_HEADER, COUNTED_HEADER } = serverBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", Number(process.env.TRUST_PROXY_HOPS ?? 0));
+  app.use((req, _res, next) => {
+    delete req.headers[RATE_LIMITED_HEADER];
+    delete req.headers[COUNTED_HEADER];
+    next();
+  });
+  const beacons = beaconDoor(serverBuild, env, createAddressKey());
+  beacons.mount(app);
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.type("text/plain").send("ok");
+  });
+  // Another method on the beacons' path: 405 (vitalsApi); anything else is not this process's.
+  app.use(serverBuild.vitalsApi);
+  app.use((_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.status(404).json({ error: { code: "no_encontrado", message: "Esta dirección solo recibe las mediciones de velocidad (POST /api/vitals)." } });
+  });
+  return { handle: beacons.handlerBefore(app), sendVitalsTo: serverBuild.sendVitalsTo, flushVitals: serverBuild.flushVitals, logger: serverBuild.logger };
+}
+
+/**
+ * Every limiter's key for an address: express-rate-limit's own (an IPv6 address stands for its /56),
+ * remembered for the addresses seen lately, since working it out parses the address (an IPv4 client on
+ * the dual-stack socket is ::ffff:a.b.c.d), about 3 % of a form post. Forgotten every minute, as the
+ * limits' own counts are.
+ */
+function createAddressKey() {
+  // (express-rate-limit checks that a key generator's source names ipKeyGenerator: this one does.)
+  const ipKeyGeneratorRemembered = remembered(ipKeyGenerator, 10_000, 60_000);
+  return (req) => ipKeyGeneratorRemembered(req.ip ?? "desconocida");
+}
+
+/**
+ * Field-speed beacons (ADR 023): counted before the access log, the security headers and compression,
+ * which a 204 to a beacon does not need: a burst of them must cost the forms as little as possible
+ * (`npm run bench:vitals`). The same checks as every submission: the method (anything but POST goes on
+ * to the 405), a body of at most 2 KB, and the count against their own limit, in memory, so that no
+ * address is written down; generous, since a carrier's NAT puts many phones behind one address. A path
+ * the router would read as the same (other case, encoding) takes the long way, with the same answers.
+ */
+function beaconDoor(serverBuild, env, addressKey) {
+  const { REFUSALS, RATE_LIMITED_HEADER, COUNTED_HEADER } = serverBuild;
+  const beaconCounts = new MemoryStore();
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: env.VITALS_RATE_LIMIT,
+    store: beaconCounts,
+    keyGenerator: addressKey,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (req, res) => {
+      const retryAfter = Math.max(1, Math.ceil((req.rateLimit.resetTime - Date.now()) / 1000));
+      res.setHeader("Retry-After", String(retryAfter));
+      res.setHeader("Cache-Control", "no-store");
+      res.status(429).json({ error: { code: "limite_de_envios", message: "Demasiadas mediciones desde su conexión. Espere un minuto." } });
+    },
+  });
+  const countBeacon = (req, res, next) => {
+    res.locals.submission = serverBuild.submissionAt(req.originalUrl);
+    if (res.locals.submission?.limit !== "vitals") return next("route");
+    req.headers[COUNTED_HEADER] = res.locals.submission.door;
+    limiter(req, res, next);
+  };
   // A beacon in the common case (POST to the exact path, a declared length within 2 KB, under its limit)
-  // is answered here, before Express: the same checks and answers (serverBuild.answerBeacon), the same
-  // count in the same store as vitalsLimiter, for about half the work, since a burst of them shares
-  // the one thread with the forms (`npm run bench:vitals`). Anything else (another method or spelling
-  // of the path, no length, too long, over the limit) takes the long way above, with its answers.
+  // is answered before Express: the same checks and answers (serverBuild.answerBeacon), the same count in
+  // the same store as the limiter, for about half the work. Anything else (another method or spelling of
+  // the path, no length, too long, over the limit) takes the long way through Express, with its answers.
   const beaconLimit = env.VITALS_RATE_LIMIT;
   // Never a crash nor a 500 for a beacon: a fault is logged and answered 503 in JSON.
   const beaconFailed = (res, error) => {
@@ -414,7 +449,7 @@ export async function createServer() {
     res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     res.end(JSON.stringify({ error: { code: "no_disponible", message: "No se pudo recibir la medición. Intente más tarde." } }));
   };
-  const answerBeacon = async (req, res) => {
+  const answerBeacon = async (app, req, res) => {
     // Express's own request methods, so req.ip follows TRUST_PROXY_HOPS as it does for the limiter.
     Object.setPrototypeOf(req, app.request);
     const key = addressKey(req);
@@ -437,13 +472,21 @@ export async function createServer() {
       }
     });
   };
-  const handle = (req, res) => {
-    const length = Number(req.headers["content-length"]);
-    if (req.method === "POST" && req.url === serverBuild.VITALS_PATH && length > 0 && length <= serverBuild.VITALS_BODY_LIMIT_BYTES)
-      return void answerBeacon(req, res).catch((error) => beaconFailed(res, error));
-    app(req, res);
+  return {
+    limiter,
+    mount(app) {
+      app.post(serverBuild.VITALS_PATH, countBeacon, readBody(env.FORM_BODY_LIMIT_BYTES, REFUSALS.contenido_muy_grande.message), serverBuild.vitalsApi);
+    },
+    /** The server's request handler: the common case answered before `app`, everything else by it. */
+    handlerBefore(app) {
+      return (req, res) => {
+        const length = Number(req.headers["content-length"]);
+        if (req.method === "POST" && req.url === serverBuild.VITALS_PATH && length > 0 && length <= serverBuild.VITALS_BODY_LIMIT_BYTES)
+          return void answerBeacon(app, req, res).catch((error) => beaconFailed(res, error));
+        app(req, res);
+      };
+    },
   };
-  return { app, handle, notices, stopServices: serverBuild.stopServices };
 }
 
 /**
@@ -547,10 +590,12 @@ const UNSUPPORTED_FORM_PAGE = `<!doctype html><html lang="es"><meta charset="utf
 
 /**
  * A pure function of a string, with its answers for the last (at most) `size` different arguments kept:
- * the map is emptied when it is full, so whatever a client sends, it stays small.
+ * the map is emptied when it is full, so whatever a client sends, it stays small; and, given a
+ * `lifetimeMs`, emptied that often too.
  */
-function remembered(pure, size = 1_000) {
+function remembered(pure, size = 1_000, lifetimeMs = undefined) {
   const answers = new Map();
+  if (lifetimeMs !== undefined) setInterval(() => answers.clear(), lifetimeMs).unref();
   return (argument) => {
     if (answers.has(argument)) return answers.get(argument);
     const answer = pure(argument);

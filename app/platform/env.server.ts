@@ -79,6 +79,16 @@ const schema = z.object({
   FORM_RATE_LIMIT: positiveInt(10),
   /** Field-speed beacons per address per minute, counted in memory (ADR 023): generous, since a carrier's NAT puts many phones behind one address. */
   VITALS_RATE_LIMIT: positiveInt(300),
+  /**
+   * A port for the beacon receiver (ADR 023): a process of its own, at a lower priority, that answers POST
+   * /api/vitals when a proxy in front sends that path there, so a burst of beacons never queues before a form.
+   */
+  VITALS_PORT: z.coerce
+    .number({ error: "debe ser un número de puerto" })
+    .int({ error: "debe ser un número de puerto" })
+    .min(1, { error: "debe ser un número de puerto entre 1 y 65535" })
+    .max(65_535, { error: "debe ser un número de puerto entre 1 y 65535" })
+    .optional(),
   MAIL_RETRY_BASE_MS: positiveInt(5_000),
   MAIL_RETRY_MAX_MS: positiveInt(300_000),
   MAIL_MAX_ATTEMPTS: positiveInt(100),

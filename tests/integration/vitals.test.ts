@@ -3,6 +3,7 @@
  * (its refusals, its own limit, never a 5xx, nothing personal stored), the daily aggregates and the staff
  * page's figures on a known set, and the retention of raw rows and aggregates.
  */
+import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldSpeedReport, startFieldSpeedWarmer, warmFieldSpeed, windowDays } from "~/features/vitals/dashboard.server";
@@ -11,7 +12,7 @@ import { type Database, openDatabase } from "~/platform/db/database.server";
 import { purgeNow } from "~/composition/retention.server";
 import { createAccount, signIn } from "../support/accounts";
 import { freshDatabaseUrl, query } from "../support/database";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { freePort, type ServerProcess, startServer } from "../support/server-process";
 
 const BEACON = {
   route: "/nosotros/misionVision",
@@ -205,6 +206,107 @@ describe("the beacons' limit behind a trusted proxy", () => {
   });
 });
 
+describe("the beacon receiver (VITALS_PORT): a process of its own, at a lower priority", () => {
+  let server: ServerProcess;
+  let receiverUrl = "";
+  const post = (body: string | object, headers: Record<string, string> = {}) =>
+    fetch(`${receiverUrl}/api/vitals`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: receiverUrl, ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const views = async () => Number((await query<{ n: number | string }>(server.databaseUrl, "select count(*) as n from vital_views"))[0]?.n);
+  /** The pid of the receiver that said it listens, the latest first. */
+  const receiverPids = () => [...server.output().matchAll(/"event":"vitals-receiver-listening"[^\n]*"pid":(\d+)/g)].map((m) => Number(m[1])).reverse();
+  const niceness = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[16]);
+  const receiverAnswers = async () => {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100)))
+      if ((await fetch(`${receiverUrl}/healthz`).catch(() => undefined))?.status === 200) return;
+    throw new Error(`el receptor de mediciones no respondió:\n${server.output()}`);
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    receiverUrl = `http://127.0.0.1:${port}`;
+    server = await startServer({ VITALS_PORT: String(port), VITALS_RATE_LIMIT: "5", TRUST_PROXY_HOPS: "1", LOG_LEVEL: "info" });
+    await receiverAnswers();
+  });
+  afterAll(() => server?.stop());
+
+  it("runs niced, answers a beacon 204 and the site's process stores it", async () => {
+    const [pid] = receiverPids();
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(server.pid);
+    expect(niceness(pid as number)).toBe(10);
+    expect(niceness(server.pid)).toBe(0);
+    const before = await views();
+    const answer = await post(BEACON, { "X-Forwarded-For": "203.0.113.20" });
+    expect(answer.status).toBe(204);
+    await expect.poll(views, { timeout: 10_000, interval: 100 }).toBe(before + 1);
+    const [row] = await query(server.databaseUrl, "select * from vital_views order by received_at desc limit 1");
+    expect(Object.keys(row ?? {}).sort()).toEqual(COLUMNS);
+    expect(row).toMatchObject({ route: "/nosotros/misionVision", device: "phone", lcp: 1800, build: "abc123" });
+  });
+
+  it("refuses what is not a beacon as the site does, answers nothing else, and stores none of it", async () => {
+    const before = await views();
+    const cases: [string, Response, number][] = [
+      ["too big", await post({ ...BEACON, lcpTarget: "a".repeat(2100) }, { "X-Forwarded-For": "203.0.113.21" }), 413],
+      ["not JSON", await post("{no es json", { "X-Forwarded-For": "203.0.113.21" }), 400],
+      ["an unknown route", await post({ ...BEACON, route: "/no-existe" }, { "X-Forwarded-For": "203.0.113.22" }), 400],
+      ["another site", await post(BEACON, { Origin: "https://evil.example", "X-Forwarded-For": "203.0.113.22" }), 403],
+      ["another method", await fetch(`${receiverUrl}/api/vitals`), 405],
+      ["another path", await fetch(`${receiverUrl}/contacto`), 404],
+      ["a form post", await fetch(`${receiverUrl}/php/contacto`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }), 404],
+    ];
+    for (const [what, response, status] of cases) {
+      expect(response.status, what).toBe(status);
+      expect(response.headers.get("content-type"), what).toContain("application/json");
+      expect(((await response.json()) as { error: { message: string } }).error.message, what).toMatch(/[a-záéíóú]/);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await views()).toBe(before);
+  });
+
+  it("has the beacons' own limit per address as the proxy gives it", async () => {
+    for (let i = 0; i < 5; i++) expect((await post(BEACON, { "X-Forwarded-For": "203.0.113.30" })).status).toBe(204);
+    const limited = await post(BEACON, { "X-Forwarded-For": "203.0.113.30" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await post(BEACON, { "X-Forwarded-For": "203.0.113.31" })).status).toBe(204);
+  });
+
+  it("is started again when it dies, and the site goes on meanwhile", async () => {
+    const [first] = receiverPids();
+    process.kill(first as number, "SIGKILL");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await expect.poll(() => receiverPids()[0], { timeout: 20_000, interval: 100 }).not.toBe(first);
+    expect(server.output()).toContain('"event":"vitals-receiver-exited"');
+    await receiverAnswers();
+    expect(niceness(receiverPids()[0] as number)).toBe(10);
+    const before = await views();
+    expect((await post(BEACON, { "X-Forwarded-For": "203.0.113.40" })).status).toBe(204);
+    await expect.poll(views, { timeout: 10_000, interval: 100 }).toBe(before + 1);
+  });
+
+  it("on the site's stop, hands over every view it holds before the database closes; then it is gone too", async () => {
+    const [pid] = receiverPids();
+    const before = await views();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(BEACON, { "X-Forwarded-For": `198.51.100.${i + 1}` })));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(204));
+    await server.stop();
+    expect(await views()).toBe(before + 30);
+    const alive = () => {
+      try {
+        return !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z");
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(alive, { timeout: 5_000, interval: 50 }).toBe(false);
+  });
+});
+
 describe("the daily aggregates and the staff page's figures", () => {
   let db: Kysely<Database>;
   beforeAll(async () => {
@@ -234,7 +336,7 @@ describe("the daily aggregates and the staff page's figures", () => {
     // Home on desktops, fast.
     for (let i = 0; i < 60; i++) rows.push(view({ route: "/", device: "desktop", lcp: 800, inp: 40, cls: 0 }));
     // Written through the buffer in two batches, as the endpoint writes them.
-    const buffer = new VitalsBuffer(async () => db, { flushRows: 40, flushMs: 10_000 });
+    const buffer = new VitalsBuffer((batch) => writeViews(db, batch), { flushRows: 40, flushMs: 10_000 });
     for (const row of rows) buffer.add(row);
     await buffer.close();
     expect(

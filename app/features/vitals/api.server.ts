@@ -8,16 +8,32 @@
 import { checkMarks, checkPostOrigin, jsonAnswer, NO_STORE, type PlainAnswer, type PlainPost, Refusal } from "~/forms/post.server";
 import { getServices } from "~/platform/services.server";
 import { beaconSchema } from "./beacon";
-import { rowOf, VitalsBuffer } from "./ingest.server";
+import type { VitalViewsTable } from "~/platform/db/schema";
+import { rowOf, VitalsBuffer, writeViews } from "./ingest.server";
 
 export const VITALS_PATH = "/api/vitals";
 /** A beacon is about 300 bytes; 2 KB leaves room for long selectors and nothing else. */
 export const VITALS_BODY_LIMIT_BYTES = 2048;
 
-const buffer = new VitalsBuffer(async () => (await getServices()).db);
+let buffer = new VitalsBuffer(async (rows) => writeViews((await getServices()).db, rows));
 
 /** Writes what is buffered; the server calls it before closing the database. */
 export const flushVitals = () => buffer.close();
+
+/**
+ * In the beacon receiver's process (server/beacon-receiver.js, ADR 023): the accepted views go, in
+ * batches, to the site's process (`send`), which stores them with its own (addVitalsRows). Sent more
+ * often than the database is written, since a message to the parent costs next to nothing.
+ */
+export function sendVitalsTo(send: (rows: VitalViewsTable[]) => Promise<void>): void {
+  buffer = new VitalsBuffer(send, { flushMs: RECEIVER_FLUSH_MS });
+}
+const RECEIVER_FLUSH_MS = 250;
+
+/** Views the beacon receiver accepted, stored with this process's own. */
+export function addVitalsRows(rows: readonly VitalViewsTable[]): void {
+  for (const row of rows) buffer.add(row);
+}
 
 const refusal = (status: number, code: string, message: string): PlainAnswer => jsonAnswer(status, { error: { code, message } });
 

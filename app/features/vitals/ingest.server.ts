@@ -104,7 +104,10 @@ export async function writeViews(db: Kysely<Database>, rows: readonly VitalViews
   });
 }
 
-/** The buffer between the endpoint and the database: one per process. */
+/**
+ * The buffer between the endpoint and the database: one per process. `write` stores a batch (writeViews
+ * on the site's database; in the beacon receiver's process, a message to the site's process, ADR 023).
+ */
 export class VitalsBuffer {
   private rows: VitalViewsTable[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -112,7 +115,7 @@ export class VitalsBuffer {
   private dropped = 0;
 
   constructor(
-    private readonly database: () => Promise<Kysely<Database>>,
+    private readonly write: (rows: VitalViewsTable[]) => Promise<void>,
     private readonly options: { flushRows?: number; flushMs?: number; maxBuffered?: number } = {},
   ) {}
 
@@ -147,7 +150,7 @@ export class VitalsBuffer {
     this.rows = [];
     this.writing = (async () => {
       try {
-        await writeViews(await this.database(), batch);
+        await this.write(batch);
       } catch (error) {
         // Put back what fits: the next batch tries again; past the bound the oldest go.
         const room = Math.max(0, (this.options.maxBuffered ?? MAX_BUFFERED) - this.rows.length);
