@@ -3,7 +3,8 @@
  * 1. a contact form's post latency alone (p50, p99), and a beacon's, sent one at a time;
  * 2. a burst of 10,000 beacons to POST /api/vitals at 32 connections, with the same form posts running at
  *    the same time: the beacons' rate and latency, the form's p99 during the burst, and how long until
- *    every beacon is in the database (they are written in batches);
+ *    every beacon is in the database (they are written in batches). Twice: the beacons answered by the
+ *    site's own process, then by the beacon receiver (VITALS_PORT), as a proxy sends them in production;
  * 3. the staff page's read (fieldSpeedReport) over daily histograms standing for 10 million views in
  *    28 days (40 routes × 3 devices), read from the aggregates only.
  *
@@ -14,17 +15,32 @@ import { fieldSpeedReport, warmFieldSpeed, windowDays } from "../app/features/vi
 import { BUCKET_EDGES, RATED } from "../app/features/vitals/metrics";
 import { openDatabase } from "../app/platform/db/database.server";
 import { countRows, freshDatabaseUrl } from "../tests/support/database";
-import { startServer } from "../tests/support/server-process";
+import { freePort, startServer } from "../tests/support/server-process";
 
 const beacons = Number(process.env.BENCH_BEACONS ?? 10_000);
 const formPosts = Number(process.env.BENCH_FORMS ?? 400);
 const singles = 2000;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-if (!process.env.BENCH_PAGE_ONLY) await burst();
+if (!process.env.BENCH_PAGE_ONLY) {
+  console.log("— Las mediciones en el proceso del sitio (sin VITALS_PORT)");
+  await burst(false);
+  console.log("— Las mediciones en el receptor (VITALS_PORT), como las envía el proxy");
+  await burst(true);
+}
 
-async function burst() {
-  const server = await startServer({ FORM_RATE_LIMIT: "1000000000", VITALS_RATE_LIMIT: "1000000000", LOG_LEVEL: "silent" });
+async function burst(receiver: boolean) {
+  const vitalsPort = receiver ? await freePort() : undefined;
+  const server = await startServer({
+    FORM_RATE_LIMIT: "1000000000",
+    VITALS_RATE_LIMIT: "1000000000",
+    LOG_LEVEL: "silent",
+    VITALS_PORT: vitalsPort === undefined ? undefined : String(vitalsPort),
+  });
   const origin = server.url;
+  const beaconOrigin = vitalsPort === undefined ? origin : `http://127.0.0.1:${vitalsPort}`;
+  if (vitalsPort !== undefined) {
+    while (!(await fetch(`${beaconOrigin}/healthz`).catch(() => undefined))?.ok) await new Promise((r) => setTimeout(r, 100));
+  }
   const form = {
     url: `${origin}/php/contacto`,
     method: "POST" as const,
@@ -52,9 +68,9 @@ async function burst() {
   });
   // As sendBeacon posts it: a text body.
   const beaconPost = {
-    url: `${origin}/api/vitals`,
+    url: `${beaconOrigin}/api/vitals`,
     method: "POST" as const,
-    headers: { "content-type": "text/plain;charset=UTF-8", origin },
+    headers: { "content-type": "text/plain;charset=UTF-8", origin: beaconOrigin },
     body: beacon,
   };
 

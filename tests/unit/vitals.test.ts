@@ -1,8 +1,8 @@
 /** Field speed (ADR 023): buckets, the percentile rule, route patterns and what a beacon becomes as a row. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { beaconSchema } from "~/features/vitals/beacon";
 import { nextWarmDelay } from "~/features/vitals/dashboard.server";
-import { aggregatesOf, rowOf } from "~/features/vitals/ingest.server";
+import { aggregatesOf, rowOf, VitalsBuffer } from "~/features/vitals/ingest.server";
 import { BUCKET_EDGES, bucketOf, type Histogram, METRICS, percentileOf, sharesOf, THRESHOLDS } from "~/features/vitals/metrics";
 import { patternOf, patternsOf } from "~/features/vitals/route-pattern";
 
@@ -155,5 +155,72 @@ describe("the staff page's background read of the closed days", () => {
     // Inside the grace minute: at its end.
     expect(delayAt("2026-11-27T05:00:30.000Z")).toBe(0.5);
     expect(delayAt("2026-11-27T05:01:00.000Z")).toBe(55);
+  });
+});
+
+describe("the views' buffer", () => {
+  const view = (i: number) =>
+    rowOf(
+      { route: `/ruta-${i}`, device: "phone", navigation: "navigate", sw: "none", build: "prueba", lcp: 1000 } as Parameters<typeof rowOf>[0],
+      "2026-11-27T15:00:00.000Z",
+    );
+
+  it("writes a burst in transactions of at most a batch, in order, each after what already waits on the event loop", async () => {
+    const events: string[] = [];
+    const written: string[] = [];
+    const buffer = new VitalsBuffer(
+      async (rows) => {
+        events.push(`escritura de ${rows.length}`);
+        written.push(...rows.map((r) => r.route));
+        // A form post's I/O that arrives while the batch is written.
+        if (events.length === 2) setImmediate(() => events.push("tarea llegada durante la escritura"));
+      },
+      { flushRows: 100, flushMs: 60_000 },
+    );
+    // A form post's I/O, already queued when the burst comes.
+    setImmediate(() => events.push("tarea en espera"));
+    for (let i = 0; i < 250; i++) buffer.add(view(i));
+    await buffer.close();
+    expect(events).toEqual(["tarea en espera", "escritura de 100", "tarea llegada durante la escritura", "escritura de 100", "escritura de 50"]);
+    expect(written).toEqual(Array.from({ length: 250 }, (_, i) => `/ruta-${i}`));
+    expect(buffer.pending).toBe(0);
+  });
+
+  it("after a failed write keeps the views and tries again only on its timer, then writes them all", async () => {
+    let calls = 0;
+    let down = true;
+    const stored: string[] = [];
+    const buffer = new VitalsBuffer(
+      async (rows) => {
+        calls += 1;
+        if (down) throw new Error("base de datos caída");
+        stored.push(...rows.map((r) => r.route));
+      },
+      { flushRows: 10, flushMs: 50 },
+    );
+    for (let i = 0; i < 10; i++) buffer.add(view(i));
+    await vi.waitFor(() => expect(calls).toBe(1));
+    // More views while it is down: no write for each of them.
+    for (let i = 10; i < 40; i++) buffer.add(view(i));
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toBe(1);
+    expect(buffer.pending).toBe(40);
+    down = false;
+    await vi.waitFor(() => expect(stored).toHaveLength(40), { timeout: 2_000 });
+    expect(stored).toEqual(Array.from({ length: 40 }, (_, i) => `/ruta-${i}`));
+  });
+
+  it("on close writes what a write under way left behind", async () => {
+    const stored: number[] = [];
+    const buffer = new VitalsBuffer(
+      async (rows) => {
+        await new Promise((r) => setTimeout(r, 20));
+        stored.push(rows.length);
+      },
+      { flushRows: 5, flushMs: 60_000 },
+    );
+    for (let i = 0; i < 7; i++) buffer.add(view(i));
+    await buffer.close();
+    expect(stored).toEqual([5, 2]);
   });
 });

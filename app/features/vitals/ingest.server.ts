@@ -3,20 +3,20 @@
  * batches, so a beacon is answered at once and costs the database nothing on its own. A batch is written
  * when it reaches FLUSH_ROWS views or FLUSH_MS after its first view, in one transaction: the raw rows
  * and the daily histograms (vital_daily, vital_daily_targets) added to with one upsert per (day, route,
- * device, metric, bucket). A burst of beacons becomes a few short transactions, between which the forms'
- * writes go on. The buffer is bounded: past MAX_BUFFERED views (the database is down), new views are
+ * device, metric, bucket). A burst of beacons becomes many short transactions, each after what waits on
+ * the event loop, so the forms' posts go on between them. The buffer is bounded: past MAX_BUFFERED views (the database is down), new views are
  * dropped and counted in the log; views are measurements, never something a visitor must not lose.
  */
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { bogotaDay } from "~/platform/dates";
-import type { Database } from "~/platform/db/database.server";
+import { type Database, withRelaxedSync } from "~/platform/db/database.server";
 import type { VitalViewsTable } from "~/platform/db/schema";
 import { log } from "~/platform/log.server";
 import { type Beacon, storedTarget } from "./beacon";
 import { bucketOf, clampToRange, METRICS, type MetricName, ratingOf } from "./metrics";
 
-export const FLUSH_ROWS = 500;
+export const FLUSH_ROWS = 100;
 export const FLUSH_MS = 2000;
 export const MAX_BUFFERED = 20_000;
 /** Rows per INSERT statement (17 columns: well under SQLite's 32,766 variables). */
@@ -77,31 +77,39 @@ export function aggregatesOf(rows: readonly VitalViewsTable[]) {
   return { histogram: [...histogram.values()], targets: [...targets.values()] };
 }
 
-/** Writes rows and their aggregates in one transaction. */
+/**
+ * Writes rows and their aggregates in one transaction. On SQLite without waiting for the disk
+ * (withRelaxedSync): a batch already waited up to FLUSH_MS in memory, so a power cut could always lose the
+ * last seconds of views, and the sync (on the request thread) was what a form post waited for during a burst.
+ */
 export async function writeViews(db: Kysely<Database>, rows: readonly VitalViewsTable[]): Promise<void> {
   if (rows.length === 0) return;
   const { histogram, targets } = aggregatesOf(rows);
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      await trx
-        .insertInto("vital_views")
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .execute();
-    for (let i = 0; i < histogram.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto("vital_daily")
-        .values(histogram.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(["day", "route", "device", "metric", "bucket"]).doUpdateSet({ views: sql`vital_daily.views + excluded.views` }))
-        .execute();
-    }
-    for (let i = 0; i < targets.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto("vital_daily_targets")
-        .values(targets.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(["day", "route", "device", "metric", "target"]).doUpdateSet({ views: sql`vital_daily_targets.views + excluded.views` }))
-        .execute();
-    }
-  });
+  await withRelaxedSync(db, (connection) =>
+    connection.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+        await trx
+          .insertInto("vital_views")
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute();
+      for (let i = 0; i < histogram.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto("vital_daily")
+          .values(histogram.slice(i, i + INSERT_CHUNK))
+          .onConflict((oc) => oc.columns(["day", "route", "device", "metric", "bucket"]).doUpdateSet({ views: sql`vital_daily.views + excluded.views` }))
+          .execute();
+      }
+      for (let i = 0; i < targets.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto("vital_daily_targets")
+          .values(targets.slice(i, i + INSERT_CHUNK))
+          .onConflict((oc) =>
+            oc.columns(["day", "route", "device", "metric", "target"]).doUpdateSet({ views: sql`vital_daily_targets.views + excluded.views` }),
+          )
+          .execute();
+      }
+    }),
+  );
 }
 
 /**
@@ -113,6 +121,7 @@ export class VitalsBuffer {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
   private dropped = 0;
+  private failing = false;
 
   constructor(
     private readonly write: (rows: VitalViewsTable[]) => Promise<void>,
@@ -129,38 +138,50 @@ export class VitalsBuffer {
       return;
     }
     this.rows.push(row);
-    if (this.rows.length >= (this.options.flushRows ?? FLUSH_ROWS)) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.options.flushMs ?? FLUSH_MS);
-      this.timer.unref();
-    }
+    // After a failed write (the database is down) only the timer tries again.
+    if (this.rows.length >= this.batchRows && !this.failing) void this.flush();
+    else this.armTimer();
   }
 
-  /** Writes what is buffered (one batch at a time; rows that arrive meanwhile wait for the next). */
+  private get batchRows() {
+    return this.options.flushRows ?? FLUSH_ROWS;
+  }
+
+  private armTimer() {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), this.options.flushMs ?? FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /**
+   * Writes what is buffered, one batch (at most FLUSH_ROWS views) per transaction, one after the other,
+   * each after what waits on the event loop (a form post): a batch's write holds the thread for a few
+   * milliseconds, and a burst's 10,000 views must not hold it for longer at a time. After a failed write
+   * the rows wait for the timer.
+   */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.writing) {
       await this.writing;
-      if (this.rows.length >= (this.options.flushRows ?? FLUSH_ROWS)) return this.flush();
-      return;
+      return this.flush();
     }
     if (this.rows.length === 0) return;
-    const batch = this.rows;
-    this.rows = [];
+    const batch = this.rows.splice(0, this.batchRows);
+    let written = false;
     this.writing = (async () => {
       try {
+        await new Promise((resolve) => setImmediate(resolve));
         await this.write(batch);
+        written = true;
+        this.failing = false;
       } catch (error) {
+        this.failing = true;
         // Put back what fits: the next batch tries again; past the bound the oldest go.
         const room = Math.max(0, (this.options.maxBuffered ?? MAX_BUFFERED) - this.rows.length);
         this.dropped += Math.max(0, batch.length - room);
         this.rows = [...batch.slice(0, room), ...this.rows];
         log("error", "vitals-write-failed", { error: String(error), pending: this.rows.length });
-        if (!this.timer) {
-          this.timer = setTimeout(() => void this.flush(), this.options.flushMs ?? FLUSH_MS);
-          this.timer.unref();
-        }
       } finally {
         this.writing = undefined;
         if (this.dropped > 0) {
@@ -170,12 +191,16 @@ export class VitalsBuffer {
       }
     })();
     await this.writing;
-    if (this.rows.length >= (this.options.flushRows ?? FLUSH_ROWS)) await this.flush();
+    if (written && this.rows.length >= this.batchRows) await this.flush();
+    else if (this.rows.length > 0) this.armTimer();
   }
 
-  /** On shutdown: write everything, once. */
+  /** On shutdown: write everything (until a write fails). */
   async close(): Promise<void> {
-    await this.flush();
-    if (this.rows.length > 0) await this.flush();
+    for (let left = this.rows.length; left > 0;) {
+      await this.flush();
+      if (this.rows.length >= left) return;
+      left = this.rows.length;
+    }
   }
 }
