@@ -4,8 +4,9 @@
  * when it reaches FLUSH_ROWS views or FLUSH_MS after its first view, in one transaction: the raw rows
  * and the daily histograms (vital_daily, vital_daily_targets) added to with one upsert per (day, route,
  * device, metric, bucket). A burst of beacons becomes many short transactions, each after what waits on
- * the event loop, so the forms' posts go on between them. The buffer is bounded: past MAX_BUFFERED views (the database is down), new views are
- * dropped and counted in the log; views are measurements, never something a visitor must not lose.
+ * the event loop, so the forms' posts go on between them. The buffer is bounded: past MAX_BUFFERED views
+ * (the database is down), new views are dropped and counted in the log; views are measurements, never
+ * something a visitor must not lose.
  */
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
