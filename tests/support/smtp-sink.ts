@@ -38,20 +38,7 @@ export async function startSmtpSink(port = 0, saveTo?: string, beforeAccept?: (m
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject);
-      // A sender killed mid-session (kill -9 in the multi-instance tests) resets its connection: the
-      // server reports it as an 'error' event, which without a listener would crash the test run.
-      server.on("error", (error: NodeJS.ErrnoException) => {
-        if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.warn(`servidor SMTP de prueba: ${error.message}`);
-      });
-      resolve();
-    });
-  });
-  const address = server.server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
+  const actualPort = await listenOnLoopback(server, port);
   return {
     port: actualPort,
     mails,
@@ -95,14 +82,27 @@ export async function startCountingSmtpSink(): Promise<{ port: number; received:
       stream.resume();
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address();
   return {
-    port: typeof address === "object" && address ? address.port : 0,
+    port: await listenOnLoopback(server, 0),
     received: () => received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Listens on 127.0.0.1 (port 0: any free one) and resolves with the port. */
+async function listenOnLoopback(server: SMTPServer, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      // A sender killed mid-session (kill -9 in the multi-instance tests, a bench's server stopped) resets
+      // its connection: the server reports it as an 'error' event, which without a listener would crash the run.
+      server.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ECONNRESET" && error.code !== "EPIPE") console.warn(`servidor SMTP de prueba: ${error.message}`);
+      });
+      resolve();
+    });
+  });
+  const address = server.server.address();
+  return typeof address === "object" && address ? address.port : port;
 }

@@ -196,7 +196,8 @@ describe("the views' buffer", () => {
         if (down) throw new Error("base de datos caída");
         stored.push(...rows.map((r) => r.route));
       },
-      { flushRows: 10, flushMs: 50 },
+      // Long enough that no timer fires before the checks just after the failure, however slow the machine.
+      { flushRows: 10, flushMs: 1_000 },
     );
     for (let i = 0; i < 10; i++) buffer.add(view(i));
     await vi.waitFor(() => expect(calls).toBe(1));
@@ -206,7 +207,7 @@ describe("the views' buffer", () => {
     expect(calls).toBe(1);
     expect(buffer.pending).toBe(40);
     down = false;
-    await vi.waitFor(() => expect(stored).toHaveLength(40), { timeout: 2_000 });
+    await vi.waitFor(() => expect(stored).toHaveLength(40), { timeout: 5_000 });
     expect(stored).toEqual(Array.from({ length: 40 }, (_, i) => `/ruta-${i}`));
   });
 
