@@ -38,8 +38,12 @@ async function burst(receiver: boolean) {
   });
   const origin = server.url;
   const beaconOrigin = vitalsPort === undefined ? origin : `http://127.0.0.1:${vitalsPort}`;
-  if (vitalsPort !== undefined) {
-    while (!(await fetch(`${beaconOrigin}/healthz`).catch(() => undefined))?.ok) await new Promise((r) => setTimeout(r, 100));
+  for (const deadline = Date.now() + 30_000; vitalsPort !== undefined; await new Promise((r) => setTimeout(r, 100))) {
+    if ((await fetch(`${beaconOrigin}/healthz`).catch(() => undefined))?.ok) break;
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`el receptor de mediciones no respondió en 30 s:\n${server.output()}`);
+    }
   }
   const form = {
     url: `${origin}/php/contacto`,
