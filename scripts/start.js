@@ -46,10 +46,8 @@ await import("../server/index.js").then(async ({ createServer }) => {
   } catch (error) {
     refuse(error);
   }
-  const { handle, notices, stopServices, acceptBeaconRows } = server;
+  const { handle, notices, stopServices, vitalsPort, acceptBeaconRows } = server;
   const port = Number(process.env.PORT ?? 3000);
-  const vitalsPort = process.env.VITALS_PORT ? Number(process.env.VITALS_PORT) : undefined;
-  if (vitalsPort === port) refuse(new Error("VITALS_PORT: debe ser un puerto distinto de PORT (el del sitio)."));
   let receiver;
   const listener = createHttpServer(handle).listen(port, () => {
     for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));

@@ -26,7 +26,7 @@ for (const thread of threadsOfThisProcess()) {
 }
 
 const receiver = await createBeaconReceiver();
-const port = Number(process.env.VITALS_PORT);
+const { port } = receiver;
 receiver.sendVitalsTo(
   (rows) =>
     new Promise((resolve, reject) => {

@@ -51,30 +51,7 @@ export async function createServer() {
   // Every submission reaches a form only through the counting below: one that did not is refused.
   serverBuild.requireCountedSubmissions();
 
-  const app = express();
-  app.disable("x-powered-by");
-  const trustedHops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
-  app.set("trust proxy", trustedHops);
-  // Behind a proxy that no hop is trusted for, every visitor has the proxy's address: the per-address
-  // limits (sign-in, forms, CONSULTAR) then count everyone together (ADR 016, addendum). Said once.
-  let proxyWarned = trustedHops > 0;
-  app.use((req, _res, next) => {
-    if (!proxyWarned && req.headers["x-forwarded-for"] !== undefined) {
-      proxyWarned = true;
-      serverBuild.logger.warn(
-        { event: "proxy-not-trusted" },
-        "Llegan solicitudes con X-Forwarded-For y TRUST_PROXY_HOPS es 0: todas cuentan con la dirección del proxy, y los límites por dirección (ingreso del personal, formularios, CONSULTAR) tratan a todos como uno. Si hay un proxy delante, fije TRUST_PROXY_HOPS.",
-      );
-    }
-    next();
-  });
-  // Headers only this server sets: a client cannot send them in.
-  app.use((req, _res, next) => {
-    delete req.headers[RATE_LIMITED_HEADER];
-    delete req.headers[COUNTED_HEADER];
-    delete req.headers["x-sitio-client-ip"];
-    next();
-  });
+  const app = siteExpress(serverBuild);
   const addressKey = createAddressKey();
   const beacons = beaconDoor(serverBuild, env, addressKey);
   beacons.mount(app);
@@ -359,7 +336,14 @@ export async function createServer() {
   });
   app.use(serverBuild.app);
 
-  return { app, handle: beacons.handlerBefore(app), notices, stopServices: serverBuild.stopServices, acceptBeaconRows: serverBuild.addVitalsRows };
+  return {
+    app,
+    handle: beacons.handlerBefore(app),
+    notices,
+    stopServices: serverBuild.stopServices,
+    vitalsPort: env.VITALS_PORT,
+    acceptBeaconRows: serverBuild.addVitalsRows,
+  };
 }
 
 /**
@@ -370,15 +354,7 @@ export async function createServer() {
 export async function createBeaconReceiver() {
   const serverBuild = await import(path.join(root, "build", "server", "index.js"));
   const env = serverBuild.getEnv();
-  const { RATE_LIMITED_HEADER, COUNTED_HEADER } = serverBuild;
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", Number(process.env.TRUST_PROXY_HOPS ?? 0));
-  app.use((req, _res, next) => {
-    delete req.headers[RATE_LIMITED_HEADER];
-    delete req.headers[COUNTED_HEADER];
-    next();
-  });
+  const app = siteExpress(serverBuild);
   const beacons = beaconDoor(serverBuild, env, createAddressKey());
   beacons.mount(app);
   app.get("/healthz", (_req, res) => {
@@ -391,7 +367,47 @@ export async function createBeaconReceiver() {
     res.setHeader("Cache-Control", "no-store");
     res.status(404).json({ error: { code: "no_encontrado", message: "Esta dirección solo recibe las mediciones de velocidad (POST /api/vitals)." } });
   });
-  return { handle: beacons.handlerBefore(app), sendVitalsTo: serverBuild.sendVitalsTo, flushVitals: serverBuild.flushVitals, logger: serverBuild.logger };
+  return {
+    port: env.VITALS_PORT,
+    handle: beacons.handlerBefore(app),
+    sendVitalsTo: serverBuild.sendVitalsTo,
+    flushVitals: serverBuild.flushVitals,
+    logger: serverBuild.logger,
+  };
+}
+
+/**
+ * The Express app both servers (the site and the beacon receiver) start from: the proxy hops trusted
+ * (TRUST_PROXY_HOPS), a warning when a proxy's header arrives that no hop is trusted for, and the headers
+ * only this server sets dropped from what a client sends.
+ */
+function siteExpress(serverBuild) {
+  const { RATE_LIMITED_HEADER, COUNTED_HEADER } = serverBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  const trustedHops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+  app.set("trust proxy", trustedHops);
+  // Behind a proxy that no hop is trusted for, every visitor has the proxy's address: the per-address
+  // limits (sign-in, forms, CONSULTAR, the beacons) then count everyone together (ADR 016, addendum). Said once.
+  let proxyWarned = trustedHops > 0;
+  app.use((req, _res, next) => {
+    if (!proxyWarned && req.headers["x-forwarded-for"] !== undefined) {
+      proxyWarned = true;
+      serverBuild.logger.warn(
+        { event: "proxy-not-trusted" },
+        "Llegan solicitudes con X-Forwarded-For y TRUST_PROXY_HOPS es 0: todas cuentan con la dirección del proxy, y los límites por dirección (ingreso del personal, formularios, CONSULTAR, mediciones de velocidad) tratan a todos como uno. Si hay un proxy delante, fije TRUST_PROXY_HOPS.",
+      );
+    }
+    next();
+  });
+  // Headers only this server sets: a client cannot send them in.
+  app.use((req, _res, next) => {
+    delete req.headers[RATE_LIMITED_HEADER];
+    delete req.headers[COUNTED_HEADER];
+    delete req.headers["x-sitio-client-ip"];
+    next();
+  });
+  return app;
 }
 
 /**

@@ -91,12 +91,15 @@ describe("behind a TLS proxy", () => {
     );
     await new Promise((r) => setTimeout(r, 200));
     socket.destroy();
-    await new Promise((r) => setTimeout(r, 300));
-    const line = direct
-      .output()
-      .split("\n")
-      .filter((l) => l.includes('"event":"request"') && l.includes("/php/contacto"))
-      .at(-1);
+    // The line comes when the server sees the connection close: waited for, however busy the machine.
+    const lineOf = () =>
+      direct
+        .output()
+        .split("\n")
+        .filter((l) => l.includes('"event":"request"') && l.includes("/php/contacto") && l.includes("conexión cerrada"))
+        .at(-1);
+    await expect.poll(lineOf, { timeout: 10_000 }).toBeTruthy();
+    const line = lineOf();
     expect(JSON.parse(line ?? "{}")).toMatchObject({
       level: "error",
       request: { method: "POST", path: "/php/contacto" },
