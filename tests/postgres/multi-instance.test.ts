@@ -164,10 +164,12 @@ describe("a mail whose sender dies mid-send", () => {
       second = await startServer(env, databaseUrl);
       const [mail] = await smtp.waitForMails(1, 20_000);
       expect(mail.text).toContain("Mensaje arriendo");
-      const [row] = await query<{ id: number; received_at: string; status: string; attempts: number }>(
-        databaseUrl,
-        "select m.id, m.received_at, o.status, o.attempts from messages m join outbox o on o.message_id = m.id",
-      );
+      type OutboxRow = { id: number; received_at: string; status: string; attempts: number };
+      const outboxRow = async () =>
+        (await query<OutboxRow>(databaseUrl, "select m.id, m.received_at, o.status, o.attempts from messages m join outbox o on o.message_id = m.id"))[0];
+      // The sink has the mail once SMTP accepted it; the sender marks it sent just after, on its own time.
+      await until(async () => (await outboxRow()).status === "sent", 10_000, "envío marcado");
+      const row = await outboxRow();
       expect(row.status).toBe("sent");
       expect(row.attempts).toBe(2);
       expect(mail.messageId).toBe(`<mensaje-${row.id}-${Date.parse(row.received_at)}@example.com>`);
