@@ -1,6 +1,6 @@
-// `npm test`: everything the project promises, in order: types, lint and format, build; then the browser tests on
-// real Chromium, and beside them the unit and integration tests on SQLite, then the integration tests again on
-// PostgreSQL. Prints one closing line: "N passed, N failed".
+// `npm test`: everything the project promises, in order: types, lint and format, build, unit and integration tests
+// on SQLite, then the integration tests again on PostgreSQL beside the browser tests on real Chromium. Prints one
+// closing line: "N passed, N failed".
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -118,14 +118,35 @@ if (!counts) {
   console.log(`npm audit: sin vulnerabilidades altas ni críticas (${counts.total} en total).`);
 }
 
-// Three runs in two streams: the browser tests (one Playwright worker that mostly waits on Chromium and its
-// server) from the start, and beside them the suites on SQLite, then the same suites on PostgreSQL (started and
-// stopped by vitest's global setup as an unprivileged user) plus the multi-instance and outage suites. They share
-// nothing: the browser tests have their own server, port and SQLite file. On two cores this takes the SQLite
-// suites off the critical path (about 4 minutes). Each vitest run's output is printed in one piece when it ends;
-// the browser's is held until both have and then follows as it comes. Debian's `postgresql` provides the server.
 const vitestReport = path.join(reports, "vitest.json");
-const vitestLog = path.join(reports, "vitest.log");
+const unitOk = run("Pruebas unitarias y de integración (vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  vitestFailures(report, "SQLite");
+} else if (!unitOk) failed += 1;
+
+// The same suites on a real PostgreSQL (started and stopped by vitest's global setup as an unprivileged
+// user), plus the multi-instance and outage suites. Debian's `postgresql` package provides the server.
+let postgresBin = findPostgresBin();
+if (!postgresBin && typeof process.getuid === "function" && process.getuid() === 0) {
+  console.log("\nInstalando PostgreSQL (paquete postgresql de Debian)…");
+  spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"], { stdio: "inherit" });
+  postgresBin = findPostgresBin();
+}
+
+// The PostgreSQL suites and the browser tests run side by side: the browser phase is one worker that
+// mostly waits on Chromium and its server, so the two together take little longer than the browser phase
+// alone (about 5 minutes less in all on two cores). They share nothing: the browser tests have their own
+// server, port and SQLite file. The PostgreSQL output is kept and printed in one piece when it ends; the
+// browser output is held meanwhile and then follows as it comes.
 const postgresReport = path.join(reports, "vitest-postgres.json");
 const postgresLog = path.join(reports, "vitest-postgres.log");
 const playwrightReport = path.join(reports, "playwright.json");
@@ -137,24 +158,10 @@ function runToFile(command, args, env, file) {
   return new Promise((resolve) => child.on("close", (code) => (closeSync(out), resolve(code))));
 }
 
-/** One vitest run to a file, printed and counted when it ends; resolves with whether it passed. */
-async function vitestRun(title, engine, report, log, env) {
-  const status = await runToFile("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env, log);
-  console.log(`\n▶ ${title}`);
-  process.stdout.write(readFileSync(log));
-  if (existsSync(report)) {
-    const parsed = JSON.parse(readFileSync(report, "utf8"));
-    passed += parsed.numPassedTests;
-    failed += parsed.numFailedTests;
-    vitestFailures(parsed, engine);
-  } else if (status !== 0) failed += 1;
-  return status === 0;
-}
-
-let holdBrowserOutput = true;
+let holdBrowserOutput = Boolean(postgresBin);
 const heldBrowserOutput = [];
 const writeBrowserOutput = (chunk) => (holdBrowserOutput ? heldBrowserOutput.push(chunk) : process.stdout.write(chunk));
-console.log("\n▶ Pruebas en el navegador (Playwright + Chromium), a la vez que las de vitest (SQLite, luego PostgreSQL)");
+console.log(`\n▶ Pruebas en el navegador (Playwright + Chromium)${postgresBin ? ", a la vez que las de PostgreSQL" : ""}`);
 const browser = spawn("npx", ["playwright", "test", "--reporter=list,json"], {
   stdio: ["ignore", "pipe", "pipe"],
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
@@ -163,28 +170,31 @@ browser.stdout.on("data", writeBrowserOutput);
 browser.stderr.on("data", writeBrowserOutput);
 const browserDone = new Promise((resolve) => browser.on("close", resolve));
 
-const unitOk = await vitestRun("Pruebas unitarias y de integración sobre SQLite (vitest)", "SQLite", vitestReport, vitestLog, {});
-
-let postgresBin = findPostgresBin();
-if (!postgresBin && typeof process.getuid === "function" && process.getuid() === 0) {
-  console.log("\nInstalando PostgreSQL (paquete postgresql de Debian)…");
-  spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"], { stdio: "inherit" });
-  postgresBin = findPostgresBin();
-}
 let postgresOk = true;
 if (!postgresBin) {
   console.error(`\n${POSTGRES_MISSING}`);
   failed += 1;
   postgresOk = false;
 } else {
-  postgresOk = await vitestRun("Pruebas de integración sobre PostgreSQL (varias instancias, caídas)", "PostgreSQL", postgresReport, postgresLog, {
-    TEST_DATABASE: "postgres",
-    PG_BIN: postgresBin,
-  });
+  const status = await runToFile(
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${postgresReport}`],
+    { TEST_DATABASE: "postgres", PG_BIN: postgresBin },
+    postgresLog,
+  );
+  postgresOk = status === 0;
+  console.log("\n▶ Pruebas de integración sobre PostgreSQL (varias instancias, caídas)");
+  process.stdout.write(readFileSync(postgresLog));
+  if (existsSync(postgresReport)) {
+    const report = JSON.parse(readFileSync(postgresReport, "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    vitestFailures(report, "PostgreSQL");
+  } else if (!postgresOk) failed += 1;
+  console.log("\n▶ Pruebas en el navegador (continúa)");
+  holdBrowserOutput = false;
+  for (const chunk of heldBrowserOutput.splice(0)) process.stdout.write(chunk);
 }
-console.log("\n▶ Pruebas en el navegador (continúa)");
-holdBrowserOutput = false;
-for (const chunk of heldBrowserOutput.splice(0)) process.stdout.write(chunk);
 
 const e2eOk = (await browserDone) === 0;
 if (existsSync(playwrightReport)) {
