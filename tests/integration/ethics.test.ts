@@ -189,10 +189,11 @@ describe("a report to the ethics line", () => {
     }
     expect(toCommittee[0].text).toContain("/admin/etica");
     // Once sent, the reporter's address is kept only masked.
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await readDb<{ recipients: string }>("select recipients from outbox where case_id = ?", bribery.id)).map((r) => r.recipients)).toContain(
-      "p…@example.org",
-    );
+    await expect
+      .poll(async () => (await readDb<{ recipients: string }>("select recipients from outbox where case_id = ?", bribery.id)).map((r) => r.recipients), {
+        timeout: 10_000,
+      })
+      .toContain("p…@example.org");
   });
 });
 

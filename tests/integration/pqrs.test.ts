@@ -200,8 +200,9 @@ describe("a data-protection reclamo's whole life", () => {
     expect(final).toContain("Motivo: Debemos verificar el dato con la empresa usuaria.");
 
     // Once delivered, the mails keep no body; every step is in the audit log.
-    await new Promise((r) => setTimeout(r, 300));
-    const bodies = await readDb<{ body_text: string | null; status: string }>("select body_text, status from outbox where case_id = ?", filed.id);
+    const outboxOf = () => readDb<{ body_text: string | null; status: string }>("select body_text, status from outbox where case_id = ?", filed.id);
+    await expect.poll(async () => (await outboxOf()).every((b) => b.status === "sent"), { timeout: 10_000 }).toBe(true);
+    const bodies = await outboxOf();
     expect(bodies.every((b) => b.status === "sent" && b.body_text === null)).toBe(true);
     const actions = (await readDb<{ action: string }>("select action from audit_log where case_id = ? order by id", filed.id)).map((a) => a.action);
     for (const action of ["datos_pedir_completar", "datos_completada_por_titular", "datos_ampliar_plazo", "datos_responder"]) expect(actions).toContain(action);
@@ -353,12 +354,15 @@ describe("the access export", () => {
     expect(answer.attachments).toHaveLength(1);
     expect(answer.attachments[0].filename).toBe(`datos-${request.radicado}.json`);
     expect(answer.attachments[0].content.toString("utf8")).toContain(mark.ana);
-    await new Promise((r) => setTimeout(r, 300));
-    const [outbox] = await readDb<{ attachment_content: string | null }>(
-      "select attachment_content from outbox where case_id = ? and attachment_name is not null",
-      request.id,
-    );
-    expect(outbox.attachment_content).toBeNull();
+    // Dropped once the send is recorded, which may be just after the sink has the mail.
+    const attachmentKept = async () =>
+      (
+        await readDb<{ attachment_content: string | null }>(
+          "select attachment_content from outbox where case_id = ? and attachment_name is not null",
+          request.id,
+        )
+      )[0].attachment_content;
+    await expect.poll(attachmentKept, { timeout: 10_000 }).toBeNull();
   });
 });
 

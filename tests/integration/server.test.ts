@@ -61,12 +61,15 @@ describe("behind a TLS proxy", () => {
     expect(new Set(policies.values()).size).toBe(pages.length);
     const res = await fetch(`${direct.url}/no-existe?dato=privado`);
     const id = res.headers.get("x-request-id");
-    await new Promise((r) => setTimeout(r, 200));
-    const line = direct
-      .output()
-      .split("\n")
-      .find((l) => l.includes(`"reqId":"${id}"`));
-    expect(JSON.parse(line ?? "{}")).toMatchObject({
+    // The line is written when the response closes, which may be just after the client has it.
+    const lineOf = () =>
+      direct
+        .output()
+        .split("\n")
+        .find((l) => l.includes(`"reqId":"${id}"`));
+    await expect.poll(lineOf, { timeout: 10_000 }).toBeDefined();
+    const line = lineOf() ?? "{}";
+    expect(JSON.parse(line)).toMatchObject({
       level: "info",
       event: "request",
       msg: "request",
@@ -113,6 +116,7 @@ describe("behind a TLS proxy", () => {
     expect(direct.output().match(warning)).toBeNull();
     for (let i = 0; i < 3; i++) await fetch(`${direct.url}/`, { headers: { "X-Forwarded-For": `203.0.113.${i}` } });
     await fetch(`${proxied.url}/`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    await expect.poll(() => direct.output().match(warning)?.length, { timeout: 10_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(direct.output().match(warning)).toHaveLength(1);
     expect(direct.output()).toContain("fije TRUST_PROXY_HOPS");
