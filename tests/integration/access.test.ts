@@ -196,6 +196,17 @@ describe.each(ROLES)("the %s role", (role) => {
     }
   });
 
+  it("lands on the first area of its work, never on the audit log (which every role opens)", async () => {
+    const res = await get("/admin", cookies[role]);
+    expect(res.status).toBe(302);
+    const landing = STAFF_ROUTES.find((r) => r.nav && r.area !== "audit" && ACCESS[r.area].includes(role));
+    expect(landing, role).toBeDefined();
+    expect(new URL(res.headers.get("location") ?? "", server.url).pathname).toBe(landing?.path);
+    expect(res.headers.get("location")).not.toContain("auditoria");
+    if (role === "nomina") expect(landing?.path).toBe("/admin/nomina");
+    if (role === "seleccion") expect(landing?.path).toBe("/admin/empleos");
+  });
+
   it("reads in the audit log only the events of what it may see", async () => {
     const page = await (await get("/admin/auditoria", cookies[role])).text();
     // Everyone's own sign-in is there; another role's sign-in only for the admin.

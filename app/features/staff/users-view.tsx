@@ -42,7 +42,7 @@ export function UsersView() {
       ) : null}
       {grants.length ? (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table-stacked">
             <caption>Roles de la línea ética pendientes de confirmación</caption>
             <thead>
               <tr>
@@ -56,13 +56,13 @@ export function UsersView() {
             <tbody>
               {grants.map((g) => (
                 <tr key={g.id}>
-                  <td>{g.target_email}</td>
-                  <td>{ROLE_LABELS[g.role]}</td>
-                  <td>
+                  <td data-label="Cuenta">{g.target_email}</td>
+                  <td data-label="Rol">{ROLE_LABELS[g.role]}</td>
+                  <td data-label="Pedido por">
                     {g.asker_email} ({formatBogota(g.requested_at)})
                   </td>
-                  <td>{formatBogota(g.expires_at)}</td>
-                  <td>
+                  <td data-label="Vence">{formatBogota(g.expires_at)}</td>
+                  <td data-label="Decisión">
                     <form method="post" className="admin-actions">
                       <input type="hidden" name="solicitud" value={g.id ?? ""} />
                       {g.mine || g.target_email === me ? (
@@ -96,7 +96,7 @@ export function UsersView() {
         </div>
       ) : null}
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table admin-table-stacked">
           <caption className="visually-hidden">Cuentas del personal</caption>
           <thead>
             <tr>
@@ -110,9 +110,9 @@ export function UsersView() {
           <tbody>
             {users.map((u) => (
               <tr key={u.id}>
-                <td>{u.email}</td>
-                <td>{u.name}</td>
-                <td>
+                <td data-label="Correo">{u.email}</td>
+                <td data-label="Nombre">{u.name}</td>
+                <td data-label="Roles">
                   {u.email === me ? (
                     // No account changes its own roles (docs/product.md §34): no form the server would refuse.
                     <p>
@@ -139,8 +139,8 @@ export function UsersView() {
                     </>
                   )}
                 </td>
-                <td>{u.disabled_at ? `Desactivada el ${formatBogota(u.disabled_at)}` : "Activa"}</td>
-                <td>
+                <td data-label="Estado">{u.disabled_at ? `Desactivada el ${formatBogota(u.disabled_at)}` : "Activa"}</td>
+                <td data-label="Acciones">
                   {u.email === me ? null : (
                     <form method="post">
                       <input type="hidden" name="correo" value={u.email} />

@@ -100,7 +100,7 @@ export default function Applications() {
       ) : (
         <form method="post">
           <input type="hidden" name="accion" value="no_seleccionadas" />
-          <table className="admin-table">
+          <table className="admin-table admin-table-stacked">
             <caption>Postulaciones, la más reciente primero</caption>
             <thead>
               <tr>

@@ -118,7 +118,7 @@ export default function Audit() {
     <>
       <h1>Auditoría</h1>
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table admin-table-stacked">
           <caption className="visually-hidden">Acciones del personal, de la más reciente a la más antigua</caption>
           <thead>
             <tr>
@@ -132,10 +132,10 @@ export default function Audit() {
           <tbody>
             {entries.map((e) => (
               <tr key={e.id}>
-                <td>{formatBogota(e.at)}</td>
-                <td>{e.user_email}</td>
-                <td>{ACTIONS[e.action] ?? e.action}</td>
-                <td>
+                <td data-label="Fecha">{formatBogota(e.at)}</td>
+                <td data-label="Persona">{e.user_email}</td>
+                <td data-label="Acción">{ACTIONS[e.action] ?? e.action}</td>
+                <td data-label="Mensaje o reporte">
                   {e.message_id ? <a href={`/admin/mensajes/${e.message_id}`}>Mensaje n.º {e.message_id}</a> : ""}
                   {e.case_id ? (
                     <a href={caseHref(e.action, e.case_id, e.case_kind)}>
@@ -145,7 +145,7 @@ export default function Audit() {
                     ""
                   )}
                 </td>
-                <td>{e.detail}</td>
+                <td data-label="Detalle">{e.detail}</td>
               </tr>
             ))}
           </tbody>

@@ -79,7 +79,7 @@ export default function Certificates() {
         <p>{q ? "Ningún certificado coincide." : "Todavía no se ha expedido ningún certificado."}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table-stacked">
             <thead>
               <tr>
                 <th scope="col">Código</th>
@@ -92,11 +92,11 @@ export default function Certificates() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td>
+                  <td data-label="Código">
                     <code>{groupCode(r.code)}</code>
                   </td>
-                  <td>{when(r.issued_at)}</td>
-                  <td>
+                  <td data-label="Expedido">{when(r.issued_at)}</td>
+                  <td data-label="Titular">
                     {r.holder_name}
                     <br />
                     {DOCUMENT_TYPES[r.snapshot.holder.documentType]} {r.document_number}
@@ -115,7 +115,7 @@ export default function Certificates() {
                       </ul>
                     </details>
                   </td>
-                  <td>
+                  <td data-label="Verificado">
                     {r.verifications} {r.verifications === 1 ? "vez" : "veces"}
                     {r.last_verified_at ? (
                       <>
@@ -124,7 +124,7 @@ export default function Certificates() {
                       </>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label="Estado">
                     {r.annulled_at ? (
                       <>
                         Anulado el {when(r.annulled_at)} por {r.annulled_by}: {r.annulled_reason}

@@ -123,7 +123,7 @@ export default function Payroll() {
         <p>Todavía no se ha importado la nómina.</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table-stacked">
             <thead>
               <tr>
                 <th scope="col">Importada</th>
@@ -140,17 +140,17 @@ export default function Payroll() {
             <tbody>
               {imports.map((i) => (
                 <tr key={i.id}>
-                  <td>{new Date(i.imported_at).toLocaleString("es-CO", { timeZone: "America/Bogota" })}</td>
-                  <td>{dayText(i.cutoff_day)}</td>
-                  <td>{i.file_name}</td>
-                  <td>{i.user_email}</td>
-                  <td>{i.rows_read}</td>
-                  <td>
+                  <td data-label="Importada">{new Date(i.imported_at).toLocaleString("es-CO", { timeZone: "America/Bogota" })}</td>
+                  <td data-label="Datos al">{dayText(i.cutoff_day)}</td>
+                  <td data-label="Archivo">{i.file_name}</td>
+                  <td data-label="Por">{i.user_email}</td>
+                  <td data-label="Líneas">{i.rows_read}</td>
+                  <td data-label="Personas (nuevas)">
                     {i.people} ({i.people_new})
                   </td>
-                  <td>{i.contracts_new}</td>
-                  <td>{i.contracts_changed}</td>
-                  <td>{i.contracts_unchanged}</td>
+                  <td data-label="Contratos nuevos">{i.contracts_new}</td>
+                  <td data-label="Cambiados">{i.contracts_changed}</td>
+                  <td data-label="Sin cambios">{i.contracts_unchanged}</td>
                 </tr>
               ))}
             </tbody>

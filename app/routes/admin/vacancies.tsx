@@ -29,7 +29,7 @@ export default function Vacancies() {
       {rows.length === 0 ? (
         <p>Todavía no hay vacantes.</p>
       ) : (
-        <table className="admin-table">
+        <table className="admin-table admin-table-stacked">
           <caption>Vacantes, la más reciente primero</caption>
           <thead>
             <tr>
