@@ -233,6 +233,26 @@ test.describe("staff pages on a phone", () => {
   });
 });
 
+test.describe("the audit log and the accounts on a phone", () => {
+  test("are cards too; each role's box sits on its own line beside its own name", async ({ page }) => {
+    await signIn(page, "admin@example.com", "/admin/auditoria");
+    await expectCards(page, ["Fecha", "Persona", "Acción"]);
+    // A sign-in has no message and no detail: those cells are left out of its card, not shown empty.
+    const signInCard = page.locator("table.admin-table-stacked tbody tr", { hasText: "Ingresó" }).first();
+    await expect(signInCard.locator('[data-label="Detalle"]')).toBeHidden();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/admin/usuarios");
+    await expectCards(page, ["Correo", "Nombre", "Roles", "Estado"]);
+    const boxes = page.locator("form.admin-roles").first().locator("label.admin-check");
+    const tops = await boxes.evaluateAll((labels) => labels.map((l) => Math.round(l.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThan(5);
+    expect(new Set(tops).size).toBe(tops.length);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe("public pages on a phone", () => {
   test("the PQRS table of terms gives each term a whole line, not a word per line", async ({ page }) => {
     await page.goto("/pqrs");
