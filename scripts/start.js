@@ -46,8 +46,7 @@ await import("../server/index.js").then(async ({ createServer }) => {
   } catch (error) {
     refuse(error);
   }
-  const { handle, notices, stopServices, vitalsPort, acceptBeaconRows } = server;
-  const port = Number(process.env.PORT ?? 3000);
+  const { handle, notices, stopServices, port, vitalsPort, acceptBeaconRows } = server;
   let receiver;
   const listener = createHttpServer(handle).listen(port, () => {
     for (const notice of notices) console.log(JSON.stringify({ level: "warn", event: "startup-notice", message: notice }));

@@ -341,6 +341,7 @@ export async function createServer() {
     handle: beacons.handlerBefore(app),
     notices,
     stopServices: serverBuild.stopServices,
+    port: env.PORT,
     vitalsPort: env.VITALS_PORT,
     acceptBeaconRows: serverBuild.addVitalsRows,
   };
